@@ -1,0 +1,131 @@
+# sbfs build.  Every .c file under src/ goes into libsbfs.a, every one under
+# cli/ into the sbfs binary, every tests/test_*.c becomes a unit-test program
+# and every tests/verify_*.c an independent solution checker (which must not
+# link the library).  New modules need no change here.
+#
+#   make            ./sbfs and ./libsbfs.a (optimised)
+#   make test       -Werror build, whole suite optimised, then under ASan+UBSan
+#   make run        solve the bundled SHIFT puzzle
+#   make bench      speed and memory figures
+#   make fuzz       libFuzzer targets (clang), FUZZ_TIME seconds each
+#   make install PREFIX=/usr/local
+
+PREFIX ?= /usr/local
+BUILD ?= build/opt
+SAN ?= 0
+WERROR ?= 0
+FUZZ_TIME ?= 60
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+CC ?= cc
+OPTFLAGS ?= -O2 -g -march=x86-64-v2
+ifeq ($(shell uname -m),x86_64)
+else
+OPTFLAGS = -O2 -g
+endif
+ifeq ($(SAN),1)
+OPTFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+endif
+WFLAGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(WERROR),1)
+WFLAGS += -Werror
+endif
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -pthread $(OPTFLAGS) $(WFLAGS) $(CFLAGS)
+LDLIBS = -pthread -lm
+
+LIB_SRC := $(sort $(wildcard src/*/*.c))
+CLI_SRC := $(sort $(wildcard cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+VERIFY_SRC := $(sort $(wildcard tests/verify_*.c))
+FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/%)
+VERIFY_BIN := $(VERIFY_SRC:tests/%.c=$(BUILD)/%)
+FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
+
+.PHONY: all test check run bench fuzz install uninstall clean
+.DELETE_ON_ERROR:
+
+all: $(BUILD)/sbfs $(BUILD)/libsbfs.a
+ifeq ($(BUILD),build/opt)
+all: sbfs libsbfs.a
+sbfs: $(BUILD)/sbfs
+	cp $< $@
+libsbfs.a: $(BUILD)/libsbfs.a
+	cp $< $@
+endif
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/libsbfs.a: $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/sbfs: $(CLI_OBJ) $(BUILD)/libsbfs.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libsbfs.a $(LDLIBS)
+
+$(BUILD)/test_%: tests/test_%.c tests/harness.h $(BUILD)/libsbfs.a
+	$(CC) $(ALL_CFLAGS) -Itests -MMD -MP -o $@ $< $(BUILD)/libsbfs.a $(LDLIBS)
+
+# The verifiers replay solutions with code of their own: no library, no
+# library headers.
+$(BUILD)/verify_%: tests/verify_%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -Iinclude,$(ALL_CFLAGS)) -MMD -MP -o $@ $< $(LDLIBS)
+
+check: $(BUILD)/sbfs $(TEST_BIN) $(VERIFY_BIN)
+	SBFS_SANITIZED=$(SAN) ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1 sh tests/run.sh $(BUILD)
+
+test:
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/test WERROR=1 $(addprefix build/test/,sbfs $(notdir $(TEST_BIN) $(VERIFY_BIN)))
+	$(MAKE) --no-print-directory BUILD=build/test WERROR=1 check
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/asan SAN=1 WERROR=1 $(addprefix build/asan/,sbfs $(notdir $(TEST_BIN) $(VERIFY_BIN)))
+	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 WERROR=1 check
+
+run: all
+	./sbfs solve puzzles/shift.txt
+
+bench: all $(VERIFY_BIN)
+	SBFS=$(CURDIR)/sbfs SBFS_BUILD=$(CURDIR)/$(BUILD) sh bench/run.sh
+
+# libFuzzer targets are built by clang straight from the library sources.
+build/fuzz/%: fuzz/%.c $(LIB_SRC)
+	@mkdir -p build/fuzz
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC) $(LDLIBS)
+
+fuzz: $(FUZZ_BIN)
+	@for f in $(FUZZ_BIN); do \
+	    n=$$(basename $$f); mkdir -p build/fuzz/corpus-$$n; \
+	    seeds=fuzz/seeds-$${n#fuzz_}; [ -d $$seeds ] || seeds=; \
+	    echo "fuzzing $$n for $(FUZZ_TIME) s"; \
+	    $$f -max_total_time=$(FUZZ_TIME) -timeout=10 -rss_limit_mb=2048 -print_final_stats=0 \
+	        build/fuzz/corpus-$$n $$seeds 2>build/fuzz/$$n.log || { tail -n 40 build/fuzz/$$n.log; exit 1; }; \
+	    grep -E '^#[0-9]+.*DONE' build/fuzz/$$n.log | tail -n 1; \
+	done
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/include/sbfs $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 sbfs $(DESTDIR)$(PREFIX)/bin/sbfs
+	install -m 644 libsbfs.a $(DESTDIR)$(PREFIX)/lib/libsbfs.a
+	install -m 644 include/sbfs/*.h $(DESTDIR)$(PREFIX)/include/sbfs/
+	install -m 644 docs/sbfs.1 $(DESTDIR)$(PREFIX)/share/man/man1/sbfs.1
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define SBFS_VERSION "\(.*\)"/\1/p' include/sbfs/core.h)|' \
+	    sbfs.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sbfs.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/sbfs $(DESTDIR)$(PREFIX)/lib/libsbfs.a \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/sbfs.pc $(DESTDIR)$(PREFIX)/share/man/man1/sbfs.1
+	rm -rf $(DESTDIR)$(PREFIX)/include/sbfs
+
+clean:
+	rm -rf build sbfs libsbfs.a
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,55 @@
+/* sbfs: the command-line front end.  It dispatches to one subcommand per
+ * puzzle family; SLIDING's own invocation `sbfs STYLE [VERBOSE] < puzzle` is
+ * recognised by its numeric first argument. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    int (*fn)(int, char **);
+    const char *what;
+} commands[] = {
+    {"solve", cmd_solve, "shortest solution of a sliding-block puzzle (SLIDING format)"},
+    {"explore", cmd_explore, "census of every configuration reachable from the start"},
+    {"god", cmd_god, "distance table of a whole puzzle (npuzzle RxC, tetraminx)"},
+    {"eight", cmd_eight, "the ACM \"Eight\" problem: solve an 8-puzzle"},
+    {"npuzzle", cmd_npuzzle, "optimal solutions of R x C sliding-tile puzzles"},
+    {"tetraminx", cmd_tetraminx, "optimal Tetraminx solutions, random positions"},
+    {"playfair", cmd_playfair, "Playfair cipher: encrypt, decrypt, crack"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: sbfs COMMAND [OPTIONS] [FILE]\n"
+                 "       sbfs STYLE [VERBOSE] < puzzle    (SLIDING's command line)\n\n"
+                 "commands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].what);
+    fprintf(out, "\n'sbfs COMMAND --help' describes a command's options.\n"
+                 "Exit status: 0 success, 2 bad usage, 3 i/o error, 4 memory budget exhausted,\n"
+                 "5 interrupted, 6 and above malformed input (see docs/FORMAT.md).\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return cli_status(SB_EUSAGE);
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("sbfs %s\n", SBFS_VERSION);
+        return 0;
+    }
+    if (isdigit((unsigned char)argv[1][0]) || (argv[1][0] == '-' && isdigit((unsigned char)argv[1][1])))
+        return cmd_sliding(argc, argv);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].fn(argc - 1, argv + 1);
+    return cli_usage_error("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,127 @@
+/* sbfs core: errors, the memory budget, a seeded random generator, and the
+ * control block (progress callback, stop flag) that long computations take.
+ *
+ * Nothing here is global: every function works on objects its caller owns,
+ * so two searches can run side by side in one process. */
+#ifndef SBFS_CORE_H
+#define SBFS_CORE_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SBFS_VERSION "0.1.0"
+
+/* Error codes.  A function that can fail returns 0 or one of these (all
+ * negative) and fills the sb_error its caller passed.  The CLI exits with
+ * status -code, so every class of failure has its own exit status. */
+enum {
+    SB_OK = 0,
+    SB_EINTERNAL = -1,   /* a bug: an invariant did not hold */
+    SB_EUSAGE = -2,      /* bad command line or bad argument to a function */
+    SB_EIO = -3,         /* a file could not be read or written */
+    SB_ENOMEM = -4,      /* the memory budget (or the machine) ran out */
+    SB_EINTR = -5,       /* stopped on request (Ctrl-C) */
+    SB_EINPUT = -6,      /* malformed input not covered by a code below */
+    SB_EBADFILE = -7,    /* a saved table is damaged or does not match */
+    SB_EINVALPOS = -8,   /* a position that the puzzle cannot reach */
+    SB_ENOTFOUND = -9,   /* nothing matched (e.g. no keyword explains a text) */
+    /* SLIDING-format input errors, one code each (see docs/FORMAT.md) */
+    SB_EBADSIZE = -10,   /* first line is not "ROWS x COLS" */
+    SB_EBIGBOARD = -11,  /* board has more cells than sbfs supports */
+    SB_EPIECENAME = -12, /* piece name is not 1..9 or a..f */
+    SB_EPATTERN = -13,   /* piece pattern holds a character other than 0 1 / */
+    SB_EEMPTYPIECE = -14,/* piece pattern has no 1 */
+    SB_EFILLTWICE = -15, /* a configuration fills some cell twice */
+    SB_EPASTEND = -16,   /* a configuration runs past the end of the board */
+    SB_EBADCHAR = -17,   /* a configuration holds an illegal character */
+    SB_ENOPIECES = -18,  /* the start configuration has no pieces */
+    SB_EMISMATCH = -19,  /* start and stop do not hold the same pieces */
+    SB_EMISSING = -20,   /* the input ends before the start or stop line */
+    SB_ELONGLINE = -21,  /* an input line is longer than sbfs accepts */
+    SB_EUNDEFINED = -22, /* a configuration names a piece never defined */
+    SB_ECODE_MIN = -22
+};
+
+/* What went wrong.  line and col are 1-based positions in the input the
+ * message is about, or 0 when there is none. */
+typedef struct sb_error {
+    int code;
+    int line, col;
+    char msg[240];
+} sb_error;
+
+/* Fills *err (if err is not NULL) and returns code, so a caller can write
+ * `return sb_error_set(err, SB_EINPUT, line, col, "bad tile %d", t);`. */
+int sb_error_set(sb_error *err, int code, int line, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+void sb_error_clear(sb_error *err);
+/* A short fixed name for a code ("memory budget exhausted", ...). */
+const char *sb_strerror(int code);
+
+/* The memory budget.  Every large table is taken from an sb_mem so that a
+ * user's --memory is a real ceiling: an allocation that would pass the limit
+ * fails with SB_ENOMEM instead of being made.  Not thread-safe: allocate
+ * from one thread.  limit 0 means "no limit". */
+typedef struct sb_mem {
+    size_t limit;  /* bytes allowed in all */
+    size_t used;   /* bytes held now */
+    size_t peak;   /* largest value `used` has had */
+} sb_mem;
+
+void sb_mem_init(sb_mem *m, size_t limit);
+/* Zero-filled block of n bytes charged to m, or NULL with err filled. */
+void *sb_mem_alloc(sb_mem *m, size_t n, sb_error *err);
+/* Resize a block from sb_mem_alloc; new bytes are NOT zeroed. */
+void *sb_mem_realloc(sb_mem *m, void *p, size_t old_n, size_t new_n, sb_error *err);
+/* Return a block of n bytes (n as allocated) to the budget; p may be NULL. */
+void sb_mem_free(sb_mem *m, void *p, size_t n);
+/* Bytes still allowed (SIZE_MAX when unlimited). */
+size_t sb_mem_left(const sb_mem *m);
+/* Physical memory of the machine in bytes, or 0 if unknown. */
+size_t sb_mem_physical(void);
+/* Parse "512M", "4G", "100000" (bytes), "1.5G"; K/M/G/T are powers of 1024.
+ * Returns 0 and sets *out, or SB_EUSAGE. */
+int sb_mem_parse_size(const char *s, size_t *out, sb_error *err);
+
+/* A small fast seeded generator (xoshiro256**).  Same seed, same stream. */
+typedef struct sb_rng {
+    uint64_t s[4];
+} sb_rng;
+
+void sb_rng_seed(sb_rng *r, uint64_t seed);
+uint64_t sb_rng_next(sb_rng *r);
+/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
+uint64_t sb_rng_below(sb_rng *r, uint64_t n);
+
+/* Progress and interruption.  A long computation takes an optional
+ * sb_control.  It calls `progress` (if set) now and then, never more than a
+ * few hundred times a second, and checks *stop (if set) as often; when *stop
+ * becomes nonzero it returns SB_EINTR with its work so far still valid. */
+typedef struct sb_progress_info {
+    const char *phase;   /* what is being done: "search", "pdb 1/3", ... */
+    int level;           /* distance or depth being worked on, -1 if none */
+    uint64_t done;       /* states (or items) handled so far */
+    uint64_t total;      /* how many there will be, 0 if unknown */
+    size_t mem_used;     /* bytes held from the budget */
+} sb_progress_info;
+
+typedef struct sb_control {
+    void (*progress)(void *ud, const sb_progress_info *info);
+    void *ud;
+    volatile sig_atomic_t *stop;
+} sb_control;
+
+/* Convenience for library code: nonzero when ctl asks to stop. */
+static inline int sb_control_stopped(const sb_control *ctl)
+{
+    return ctl && ctl->stop && *ctl->stop;
+}
+
+/* Monotonic clock in seconds. */
+double sb_now(void);
+
+#endif

@@ -1,0 +1,8 @@
+/* sbfs: shortest solutions of combinatorial puzzles.  One header for all of
+ * the public API. */
+#ifndef SBFS_H
+#define SBFS_H
+
+#include "sbfs/core.h"
+
+#endif

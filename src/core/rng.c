@@ -1,0 +1,47 @@
+/* xoshiro256** seeded through splitmix64: fast, small state, and the same
+ * stream for the same seed on every machine, so tests and benchmarks that
+ * draw random positions are repeatable. */
+#include "sbfs/core.h"
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+void sb_rng_seed(sb_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t sb_rng_next(sb_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint64_t sb_rng_below(sb_rng *r, uint64_t n)
+{
+    /* Reject the top sliver of the 64-bit range that would make some
+     * residues more likely than others. */
+    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
+    do
+        x = sb_rng_next(r);
+    while (x >= limit);
+    return x % n;
+}
