@@ -4,5 +4,6 @@
 #define SBFS_H
 
 #include "sbfs/core.h"
+#include "sbfs/rank.h"
 
 #endif
