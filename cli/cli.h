@@ -51,4 +51,7 @@ int cmd_npuzzle(int argc, char **argv);   /* sbfs npuzzle: optimal sliding tiles
 int cmd_tetraminx(int argc, char **argv); /* sbfs tetraminx solve|random */
 int cmd_playfair(int argc, char **argv);  /* sbfs playfair encrypt|decrypt|crack */
 
+/* sbfs god tetraminx (argv[0] = "tetraminx"): called by cmd_god. */
+int god_tetraminx(int argc, char **argv);
+
 #endif
