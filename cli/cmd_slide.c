@@ -56,7 +56,7 @@ static int load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_w
         if (sliding_words) /* SLIDING's own words, on stdout */
             fprintf(warn, "Warning: Redefinition of piece %c is being ignored.\n", pz->warn_name[i]);
         else
-            fprintf(warn, "sbfs: %s:%d:%d: %s\n", file ? file : "-", pz->warn[i].line, pz->warn[i].col,
+            fprintf(warn, "sbfs: %s:%d:%d: %s\n", file && strcmp(file, "-") ? file : "<stdin>", pz->warn[i].line, pz->warn[i].col,
                     pz->warn[i].msg);
     }
     if (rc)
