@@ -43,6 +43,14 @@ static inline const uint64_t *sb_stateset_key(const sb_stateset *s, uint64_t i)
 {
     return s->chunk[i >> SB_SET_CHUNK_BITS] + (i & ((1u << SB_SET_CHUNK_BITS) - 1)) * (uint64_t)s->kw;
 }
+/* The same, in steps, for callers that batch their lookups to hide memory
+ * latency: the hash of a key, a prefetch of its table slot, a prefetch of
+ * the key that slot points to (call after the slot has arrived), and the
+ * add given the hash. */
+uint64_t sb_stateset_hash(const sb_stateset *s, const uint64_t *key);
+void sb_stateset_prefetch(const sb_stateset *s, uint64_t h);
+void sb_stateset_prefetch_key(const sb_stateset *s, uint64_t h);
+int64_t sb_stateset_add_h(sb_stateset *s, const uint64_t *key, uint64_t h, int *added, sb_error *err);
 /* Bytes held by the set (keys and table). */
 size_t sb_stateset_bytes(const sb_stateset *s);
 

@@ -69,6 +69,9 @@ typedef struct sb_slide {
     int key_bits, key_words;
     uint64_t *shape;         /* [k][cell][nw]: cells of kind k anchored at cell */
     unsigned char *fits;     /* [k][cell]: 1 if kind k may be anchored there */
+    short *step;             /* [dir][k][cell]: anchor one step on, -1 if it cannot be */
+    uint64_t *enter;         /* [dir][k][cell][nw]: cells that step newly covers */
+    int fast;                /* 1 when keys fit in 128 bits and boards in 64 cells */
     unsigned char rowof[SB_SLIDE_MAXCELLS], colof[SB_SLIDE_MAXCELLS];
     uint64_t start[SB_SLIDE_MAXKW], stop[SB_SLIDE_MAXKW];
     sb_mem *mem;

@@ -10,10 +10,20 @@
  * in that level's index range.  Taking the smallest such index gives the
  * same parent a pointer set on first discovery would, since level d-1 is
  * expanded in index order. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sbfs/search.h"
+
+/* Neighbours are not looked up one by one: they are queued (key, hash,
+ * parent) and the queue is flushed every BATCH entries.  Each entry's table
+ * slot is prefetched when it is queued, and the key its slot points to just
+ * before the flush, so the lookups of a batch wait for memory together
+ * rather than in turn.  The flush handles entries in the order they were
+ * emitted, so the result (indices, levels, the first state found) is the
+ * same as unbatched. */
+#define BATCH 512
 
 typedef struct run_ctx {
     sb_bfs *b;
@@ -22,6 +32,9 @@ typedef struct run_ctx {
     int stop_at_goal;
     int rc;
     sb_error *err;
+    int nq;
+    uint64_t qhash[BATCH], qfrom[BATCH];
+    uint64_t *qkey; /* BATCH * kw words */
 } run_ctx;
 
 static int push_level(sb_bfs *b, uint64_t start_index, sb_error *err)
@@ -69,14 +82,13 @@ static int is_goal(run_ctx *c, const uint64_t *key)
     return 1;
 }
 
-static void on_neighbour(void *ctx, const uint64_t *key)
+static void add_one(run_ctx *c, const uint64_t *key, uint64_t h, uint64_t from)
 {
-    run_ctx *c = ctx;
     sb_bfs *b = c->b;
     int added;
     if (c->rc || (c->stop_at_goal && b->goal >= 0))
         return;
-    int64_t i = sb_stateset_add(&b->set, key, &added, c->err);
+    int64_t i = sb_stateset_add_h(&b->set, key, h, &added, c->err);
     if (i < 0) {
         c->rc = (int)i;
         return;
@@ -84,11 +96,35 @@ static void on_neighbour(void *ctx, const uint64_t *key)
     if (!added)
         return;
     if (b->on_new)
-        b->on_new(b->on_new_ud, (uint64_t)i, c->from);
+        b->on_new(b->on_new_ud, (uint64_t)i, from);
     if (b->goal < 0 && is_goal(c, key)) {
         b->goal = i;
         b->goal_level = b->nlevels - 1;
     }
+}
+
+static void flush(run_ctx *c)
+{
+    const sb_stateset *set = &c->b->set;
+    int kw = set->kw;
+    for (int j = 0; j < c->nq; j++)
+        sb_stateset_prefetch_key(set, c->qhash[j]);
+    for (int j = 0; j < c->nq; j++)
+        add_one(c, c->qkey + (size_t)j * kw, c->qhash[j], c->qfrom[j]);
+    c->nq = 0;
+}
+
+static void on_neighbour(void *ctx, const uint64_t *key)
+{
+    run_ctx *c = ctx;
+    const sb_stateset *set = &c->b->set;
+    uint64_t h = sb_stateset_hash(set, key);
+    sb_stateset_prefetch(set, h);
+    memcpy(c->qkey + (size_t)c->nq * set->kw, key, set->kw * sizeof *key);
+    c->qhash[c->nq] = h;
+    c->qfrom[c->nq] = c->from;
+    if (++c->nq == BATCH)
+        flush(c);
 }
 
 static void report(const sb_bfs *b, sb_control *ctl, int level)
@@ -99,19 +135,42 @@ static void report(const sb_bfs *b, sb_control *ctl, int level)
     }
 }
 
+static int run(sb_bfs *b, run_ctx *cp, const uint64_t *start, const uint64_t *goal, int stop_at_goal,
+               sb_control *ctl, sb_error *err);
+
 int sb_bfs_run(sb_bfs *b, const uint64_t *start, const uint64_t *goal, int stop_at_goal,
                sb_control *ctl, sb_error *err)
 {
-    run_ctx c = {b, goal, 0, stop_at_goal, 0, err};
+    run_ctx *cp = malloc(sizeof *cp);
+    if (!cp || !(cp->qkey = malloc((size_t)BATCH * b->model.key_words * sizeof *cp->qkey))) {
+        free(cp);
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    }
+    int rc = run(b, cp, start, goal, stop_at_goal, ctl, err);
+    free(cp->qkey);
+    free(cp);
+    return rc;
+}
+
+static int run(sb_bfs *b, run_ctx *c, const uint64_t *start, const uint64_t *goal, int stop_at_goal,
+               sb_control *ctl, sb_error *err)
+{
+    uint64_t *qkey = c->qkey;
     int rc;
     double last = sb_now();
+    memset(c, 0, offsetof(run_ctx, qhash));
+    c->b = b;
+    c->goal = goal;
+    c->stop_at_goal = stop_at_goal;
+    c->err = err;
+    c->qkey = qkey;
     b->complete = 0;
     if ((rc = push_level(b, 0, err)))
         return rc;
     b->nlevels = 1;
-    on_neighbour(&c, start);
-    if (c.rc)
-        return c.rc;
+    add_one(c, start, sb_stateset_hash(&b->set, start), 0);
+    if (c->rc)
+        return c->rc;
     b->level[1] = b->set.n;
     for (int d = 1;; d++) {
         if (b->goal >= 0)
@@ -122,12 +181,14 @@ int sb_bfs_run(sb_bfs *b, const uint64_t *start, const uint64_t *goal, int stop_
             return rc;
         b->nlevels = d + 1;
         for (uint64_t i = lo; i < hi; i++) {
-            c.from = i;
-            rc = b->model.expand(b->model.ud, sb_stateset_key(&b->set, i), on_neighbour, &c);
+            c->from = i;
+            rc = b->model.expand(b->model.ud, sb_stateset_key(&b->set, i), on_neighbour, c);
             b->expanded++;
-            if (rc || c.rc) {
+            if (rc || c->rc || i + 1 == hi || ((i & 1023) == 0 && sb_control_stopped(ctl)))
+                flush(c);
+            if (rc || c->rc) {
                 b->level[d + 1] = b->set.n;
-                return rc ? rc : c.rc;
+                return rc ? rc : c->rc;
             }
             if (stop_at_goal && b->goal >= 0)
                 break;

@@ -124,9 +124,32 @@ static int grow_table(sb_stateset *s, sb_error *err)
     return 0;
 }
 
+uint64_t sb_stateset_hash(const sb_stateset *s, const uint64_t *key)
+{
+    return hash_key(key, s->kw);
+}
+
+void sb_stateset_prefetch(const sb_stateset *s, uint64_t h)
+{
+    __builtin_prefetch(&s->table[h & (s->tsize - 1)]);
+}
+
+void sb_stateset_prefetch_key(const sb_stateset *s, uint64_t h)
+{
+    uint32_t e = s->table[h & (s->tsize - 1)];
+    uint32_t imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
+    if (e && (e & ~imask) == tag_of(h, s->ibits) && (e & imask) - 1 < s->n)
+        __builtin_prefetch(sb_stateset_key(s, (e & imask) - 1));
+}
+
 int64_t sb_stateset_add(sb_stateset *s, const uint64_t *key, int *added, sb_error *err)
 {
-    uint64_t h = hash_key(key, s->kw), m = s->tsize - 1;
+    return sb_stateset_add_h(s, key, hash_key(key, s->kw), added, err);
+}
+
+int64_t sb_stateset_add_h(sb_stateset *s, const uint64_t *key, uint64_t h, int *added, sb_error *err)
+{
+    uint64_t m = s->tsize - 1;
     uint32_t tag = tag_of(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
     uint64_t j;
     *added = 0;

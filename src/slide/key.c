@@ -68,6 +68,30 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
             sl->fits[(size_t)k * sl->ncells + a] = (unsigned char)ok;
         }
     }
+    /* one-step tables: right, left, down, up (the order of moves.c) */
+    static const int DR[4] = {0, 0, 1, -1}, DC[4] = {1, -1, 0, 0};
+    size_t per = (size_t)sl->nk * sl->ncells;
+    sl->step = sb_mem_alloc(mem, 4 * per * sizeof *sl->step, err);
+    sl->enter = sb_mem_alloc(mem, 4 * per * sl->nw * sizeof *sl->enter, err);
+    if (!sl->step || !sl->enter) {
+        sb_slide_free(sl);
+        return SB_ENOMEM;
+    }
+    for (int d = 0; d < 4; d++)
+        for (int k = 0; k < sl->nk; k++)
+            for (int a = 0; a < sl->ncells; a++) {
+                size_t at = ((size_t)d * sl->nk + k) * sl->ncells + a;
+                int r = a / sl->cols + DR[d], c = a % sl->cols + DC[d], na = r * sl->cols + c;
+                sl->step[at] = -1;
+                if (r < 0 || r >= sl->rows || c < 0 || c >= sl->cols || !sl->fits[(size_t)k * sl->ncells + na])
+                    continue;
+                sl->step[at] = (short)na;
+                const uint64_t *from = sl->shape + ((size_t)k * sl->ncells + a) * sl->nw;
+                const uint64_t *to = sl->shape + ((size_t)k * sl->ncells + na) * sl->nw;
+                for (int w = 0; w < sl->nw; w++)
+                    sl->enter[at * sl->nw + w] = to[w] & ~from[w];
+            }
+    sl->fast = sl->nw == 1 && sl->key_words <= 2;
     sb_slide_pack(sl, pz->start, sl->start);
     sb_slide_pack(sl, pz->stop, sl->stop);
     return 0;
@@ -77,8 +101,13 @@ void sb_slide_free(sb_slide *sl)
 {
     sb_mem_free(sl->mem, sl->shape, (size_t)sl->nk * sl->ncells * sl->nw * sizeof *sl->shape);
     sb_mem_free(sl->mem, sl->fits, (size_t)sl->nk * sl->ncells);
+    size_t per = (size_t)sl->nk * sl->ncells;
+    sb_mem_free(sl->mem, sl->step, 4 * per * sizeof *sl->step);
+    sb_mem_free(sl->mem, sl->enter, 4 * per * sl->nw * sizeof *sl->enter);
     sl->shape = NULL;
     sl->fits = NULL;
+    sl->step = NULL;
+    sl->enter = NULL;
 }
 
 static int expand_cb(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)

@@ -62,8 +62,11 @@
 static const int DR[4] = {0, 0, 1, -1}, DC[4] = {1, -1, 0, 0}; /* right, left, down, up */
 static const char *const DIRNAME[4] = {"right", "left", "down", "up"};
 
+__extension__ typedef unsigned __int128 u128;
+
 typedef struct dstate {
     int nb;
+    u128 key;                       /* the key itself when sl->fast */
     short kind[MAXC], anchor[MAXC]; /* blocks in cell order */
     uint64_t occ[MAXW], amask[MAXW];
     unsigned char kat[MAXC];        /* kind + 1 at each anchor, 0 elsewhere */
@@ -75,6 +78,7 @@ typedef struct minfo {
     int n;
     const short *blk;
     int dr, dc;
+    short one; /* storage for blk when one block moves */
 } minfo;
 
 typedef struct gen {
@@ -122,6 +126,8 @@ static void decode(const sb_slide *sl, const uint64_t *key, dstate *ds)
         }
     }
     ds->nb = nb;
+    if (sl->fast)
+        ds->key = (u128)key[0] | (sl->key_words > 1 ? (u128)key[1] << 64 : 0);
 }
 
 static void build_owner(const sb_slide *sl, dstate *ds)
@@ -178,6 +184,46 @@ static void emit_moved(gen *g, const short *S, int n, int dr, int dc)
         g->mi->dc = dc;
     }
     g->emit(g->ctx, key);
+}
+
+/* Emit the configuration with block b moved to anchor na.  On boards of up
+ * to 64 cells with keys of up to 128 bits the key is updated in place: the
+ * anchor bit moves, and the block's kind leaves its rank among the anchors
+ * (the number of anchors before it) and enters at its new rank; the kinds
+ * of all other blocks keep their order. */
+static void emit_one(gen *g, int b, int na)
+{
+    const sb_slide *sl = g->sl;
+    const dstate *ds = g->ds;
+    int a = ds->anchor[b];
+    if (!sl->fast) {
+        short S[1] = {(short)b};
+        emit_moved(g, S, 1, sl->rowof[na] - sl->rowof[a], sl->colof[na] - sl->colof[a]);
+        return;
+    }
+    u128 key = ds->key;
+    uint64_t A = (uint64_t)key & ~(uint64_t)0 >> (64 - sl->ncells), A1 = A ^ (uint64_t)1 << a;
+    int kb = sl->kbits;
+    if (kb) {
+        int n = sl->ncells;
+        u128 K = key >> n;
+        int r = __builtin_popcountll(A & (((uint64_t)1 << a) - 1)) * kb;
+        int r2 = __builtin_popcountll(A1 & (((uint64_t)1 << na) - 1)) * kb;
+        K = (K & (((u128)1 << r) - 1)) | ((K >> (r + kb)) << r);
+        K = (K & (((u128)1 << r2) - 1)) | ((u128)ds->kind[b] << r2) | ((K >> r2) << (r2 + kb));
+        key = (u128)(A1 | (uint64_t)1 << na) | (K << n);
+    } else {
+        key = (u128)(A1 | (uint64_t)1 << na);
+    }
+    uint64_t out[2] = {(uint64_t)key, (uint64_t)(key >> 64)};
+    if (g->mi) {
+        g->mi->one = (short)b;
+        g->mi->n = 1;
+        g->mi->blk = &g->mi->one;
+        g->mi->dr = sl->rowof[na] - sl->rowof[a];
+        g->mi->dc = sl->colof[na] - sl->colof[a];
+    }
+    g->emit(g->ctx, out);
 }
 
 /* Is S (whose cells are cur) legal shifted by (dr, dc)? */
@@ -373,13 +419,46 @@ static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, vo
     decode(sl, key, &ds);
     if (sl->style < 3) {
         /* SLIDING's order: directions right, left, down, up; blocks from the
-         * last anchor to the first. */
+         * last anchor to the first.  A first step is legal when the cells
+         * it newly covers are empty (tabulated per kind, anchor and
+         * direction); later steps of styles 1 and 2 test the whole shape
+         * against the other blocks, since a disconnected piece may re-enter
+         * cells it left. */
+        int nw = sl->nw;
+        size_t per = (size_t)sl->nk * sl->ncells;
         for (int d = 0; d < 4; d++)
             for (int b = ds.nb - 1; b >= 0; b--) {
-                short S[1] = {(short)b};
-                const uint64_t *cur = shape_of(sl, ds.kind[b], ds.anchor[b]);
-                if (legal(&g, S, 1, cur, DR[d], DC[d]))
-                    move_set(&g, S, 1, cur, d, mode);
+                int k = ds.kind[b], a = ds.anchor[b];
+                size_t at = (size_t)d * per + (size_t)k * sl->ncells + a;
+                int na = sl->step[at];
+                if (na < 0)
+                    continue;
+                const uint64_t *enter = sl->enter + at * nw;
+                int blocked = 0;
+                for (int w = 0; w < nw; w++)
+                    blocked |= (enter[w] & ds.occ[w]) != 0;
+                if (blocked)
+                    continue;
+                if (mode == 0) {
+                    emit_one(&g, b, na);
+                } else if (mode == 1) {
+                    const uint64_t *own = shape_of(sl, k, a);
+                    for (;;) {
+                        emit_one(&g, b, na);
+                        int nn = sl->step[(size_t)d * per + (size_t)k * sl->ncells + na];
+                        if (nn < 0)
+                            break;
+                        const uint64_t *m = shape_of(sl, k, nn);
+                        for (int w = 0; w < nw; w++)
+                            blocked |= (m[w] & ds.occ[w] & ~own[w]) != 0;
+                        if (blocked)
+                            break;
+                        na = nn;
+                    }
+                } else {
+                    short S[1] = {(short)b};
+                    move_set(&g, S, 1, shape_of(sl, k, a), d, 2);
+                }
             }
         return 0;
     }
