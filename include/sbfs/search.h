@@ -17,7 +17,7 @@
 
 /* ---- the key set ------------------------------------------------------ */
 
-#define SB_SET_CHUNK_BITS 16 /* keys per chunk of the key array: 65536 */
+#define SB_SET_CHUNK_BITS 18 /* keys per chunk of the key array: 262144 */
 
 typedef struct sb_stateset {
     int kw;             /* 64-bit words per key, >= 1 */
@@ -47,8 +47,37 @@ static inline const uint64_t *sb_stateset_key(const sb_stateset *s, uint64_t i)
  * latency: the hash of a key, a prefetch of its table slot, a prefetch of
  * the key that slot points to (call after the slot has arrived), and the
  * add given the hash. */
-uint64_t sb_stateset_hash(const sb_stateset *s, const uint64_t *key);
-void sb_stateset_prefetch(const sb_stateset *s, uint64_t h);
+static inline uint64_t sb_stateset_mix64(uint64_t x)
+{
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    x ^= x >> 33;
+    return x;
+}
+static inline uint64_t sb_stateset_hash_key(const uint64_t *k, int kw)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < kw; i++)
+        h = sb_stateset_mix64(h ^ k[i]) + (uint64_t)i;
+    return h;
+}
+static inline uint64_t sb_stateset_hash(const sb_stateset *s, const uint64_t *key)
+{
+    return sb_stateset_hash_key(key, s->kw);
+}
+static inline void sb_stateset_prefetch(const sb_stateset *s, uint64_t h)
+{
+    __builtin_prefetch(&s->table[h & (s->tsize - 1)]);
+}
+/* The tag kept beside an index in a table slot: the hash's high bits. */
+static inline uint32_t sb_stateset_tag(uint64_t h, int ibits)
+{
+    if (ibits >= 32)
+        return 0;
+    return (uint32_t)(h >> 32) & ~(uint32_t)(((uint64_t)1 << ibits) - 1);
+}
 void sb_stateset_prefetch_key(const sb_stateset *s, uint64_t h);
 int64_t sb_stateset_add_h(sb_stateset *s, const uint64_t *key, uint64_t h, int *added, sb_error *err);
 /* Bytes held by the set (keys and table). */

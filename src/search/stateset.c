@@ -1,6 +1,6 @@
 /* An open-addressing set of fixed-width keys, stored once in insertion order.
  *
- * Keys live in a chunked array (chunks of 65536 keys, never moved, so the
+ * Keys live in a chunked array (chunks of 2^18 keys, never moved, so the
  * array grows without copying and without a transient double allocation).
  * The table holds 32-bit entries: the low ibits = log2(tsize) bits hold
  * index + 1 (0 marks an empty slot), and the bits above hold a tag, the top
@@ -12,30 +12,31 @@
  *
  * Probing is linear.  Memory per state: 8 * kw bytes of key plus 4 bytes of
  * table per slot at a load between 35% and 70%, i.e. 5.7 to 11.4 bytes. */
+#define _DEFAULT_SOURCE /* madvise's MADV_HUGEPAGE */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "sbfs/search.h"
 
 #define CHUNK ((uint64_t)1 << SB_SET_CHUNK_BITS)
 #define MAX_STATES ((uint64_t)0xfffffffe)
 
-static inline uint64_t mix64(uint64_t x)
+/* Ask for transparent huge pages on a large block: lookups land at random
+ * in the table and the key array, and with 4 KB pages nearly every one
+ * also misses the TLB.  Only the page-aligned interior can be advised;
+ * where the system does not offer huge pages this does nothing. */
+static void want_huge(void *p, size_t n)
 {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
-
-static inline uint64_t hash_key(const uint64_t *k, int kw)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < kw; i++)
-        h = mix64(h ^ k[i]) + (uint64_t)i;
-    return h;
+#ifdef MADV_HUGEPAGE
+    uintptr_t a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095, e = ((uintptr_t)p + n) & ~(uintptr_t)4095;
+    if (n >= ((size_t)2 << 20) && e > a)
+        madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)n;
+#endif
 }
 
 static inline int key_eq(const uint64_t *a, const uint64_t *b, int kw)
@@ -76,17 +77,11 @@ size_t sb_stateset_bytes(const sb_stateset *s)
                     s->chunkcap * sizeof *s->chunk);
 }
 
-static inline uint32_t tag_of(uint64_t h, int ibits)
-{
-    if (ibits >= 32)
-        return 0;
-    return (uint32_t)(h >> 32) & ~(uint32_t)(((uint64_t)1 << ibits) - 1);
-}
 
 int64_t sb_stateset_find(const sb_stateset *s, const uint64_t *key)
 {
-    uint64_t h = hash_key(key, s->kw), m = s->tsize - 1;
-    uint32_t tag = tag_of(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
+    uint64_t h = sb_stateset_hash_key(key, s->kw), m = s->tsize - 1;
+    uint32_t tag = sb_stateset_tag(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
     for (uint64_t j = h & m;; j = (j + 1) & m) {
         uint32_t e = s->table[j];
         if (!e)
@@ -105,7 +100,7 @@ static void place(sb_stateset *s, uint64_t h, uint64_t index)
     uint64_t j = h & m;
     while (s->table[j])
         j = (j + 1) & m;
-    s->table[j] = tag_of(h, s->ibits) | (uint32_t)(index + 1);
+    s->table[j] = sb_stateset_tag(h, s->ibits) | (uint32_t)(index + 1);
 }
 
 static int grow_table(sb_stateset *s, sb_error *err)
@@ -115,42 +110,33 @@ static int grow_table(sb_stateset *s, sb_error *err)
     uint32_t *t = sb_mem_alloc(s->mem, 2 * oldsize * sizeof *t, err);
     if (!t)
         return SB_ENOMEM;
+    want_huge(t, 2 * oldsize * sizeof *t);
     s->table = t;
     s->tsize = 2 * oldsize;
     s->ibits++;
     for (uint64_t i = 0; i < s->n; i++)
-        place(s, hash_key(sb_stateset_key(s, i), s->kw), i);
+        place(s, sb_stateset_hash_key(sb_stateset_key(s, i), s->kw), i);
     sb_mem_free(s->mem, old, oldsize * sizeof *old);
     return 0;
-}
-
-uint64_t sb_stateset_hash(const sb_stateset *s, const uint64_t *key)
-{
-    return hash_key(key, s->kw);
-}
-
-void sb_stateset_prefetch(const sb_stateset *s, uint64_t h)
-{
-    __builtin_prefetch(&s->table[h & (s->tsize - 1)]);
 }
 
 void sb_stateset_prefetch_key(const sb_stateset *s, uint64_t h)
 {
     uint32_t e = s->table[h & (s->tsize - 1)];
     uint32_t imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
-    if (e && (e & ~imask) == tag_of(h, s->ibits) && (e & imask) - 1 < s->n)
+    if (e && (e & ~imask) == sb_stateset_tag(h, s->ibits) && (e & imask) - 1 < s->n)
         __builtin_prefetch(sb_stateset_key(s, (e & imask) - 1));
 }
 
 int64_t sb_stateset_add(sb_stateset *s, const uint64_t *key, int *added, sb_error *err)
 {
-    return sb_stateset_add_h(s, key, hash_key(key, s->kw), added, err);
+    return sb_stateset_add_h(s, key, sb_stateset_hash_key(key, s->kw), added, err);
 }
 
 int64_t sb_stateset_add_h(sb_stateset *s, const uint64_t *key, uint64_t h, int *added, sb_error *err)
 {
     uint64_t m = s->tsize - 1;
-    uint32_t tag = tag_of(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
+    uint32_t tag = sb_stateset_tag(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
     uint64_t j;
     *added = 0;
     for (j = h & m; s->table[j]; j = (j + 1) & m) {
@@ -178,6 +164,7 @@ int64_t sb_stateset_add_h(sb_stateset *s, const uint64_t *key, uint64_t h, int *
         uint64_t *c = sb_mem_alloc(s->mem, CHUNK * s->kw * sizeof *c, err);
         if (!c)
             return SB_ENOMEM;
+        want_huge(c, CHUNK * s->kw * sizeof *c);
         s->chunk[s->nchunks++] = c;
     }
     memcpy((uint64_t *)sb_stateset_key(s, i), key, s->kw * sizeof *key);
