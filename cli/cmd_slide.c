@@ -67,7 +67,7 @@ static int load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_w
 static void print_board(const sb_slide *sl, const uint64_t *key)
 {
     unsigned char anchors[SB_SLIDE_MAXCELLS];
-    char buf[4 * SB_SLIDE_MAXCELLS + 2 * 256 + 8];
+    char buf[SB_SLIDE_BOARD_MAX];
     sb_slide_unpack(sl, key, anchors);
     sb_slide_board_text(sl->pz, anchors, buf);
     fputs(buf, stdout);

@@ -107,7 +107,9 @@ int sb_slide_describe(const sb_slide *sl, const uint64_t *from, const uint64_t *
 
 /* ---- text forms ----------------------------------------------------------- */
 
-/* Bytes sb_slide_board_text needs for pz (including the final NUL). */
+/* Bytes sb_slide_board_text needs for pz (including the final NUL), and the
+ * most it can need on any board: 2 lines of 2 * cols + 1 bytes per row. */
+#define SB_SLIDE_BOARD_MAX (4 * SB_SLIDE_MAXCELLS + 2 * SB_SLIDE_MAXCELLS + 1)
 size_t sb_slide_board_size(const sb_slide_puzzle *pz);
 /* The board drawn as SLIDING draws it: two lines per row, each two
  * characters per cell.  The first line of a pair shows `|` under a cell
