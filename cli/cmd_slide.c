@@ -73,6 +73,15 @@ static void print_board(const sb_slide *sl, const uint64_t *key)
     fputs(buf, stdout);
 }
 
+static double cpu_seconds(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru))
+        return 0;
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+           ru.ru_stime.tv_usec / 1e6;
+}
+
 static long peak_rss_kb(void)
 {
     struct rusage ru;
@@ -167,13 +176,13 @@ int cmd_solve(int argc, char **argv)
     }
     sb_slide_model(&sl, &m);
     rc = sb_bfs_init(&b, &m, &mem, &err);
-    double t0 = sb_now();
+    double t0 = sb_now(), c0 = cpu_seconds();
     if (!rc) {
         cli_control_init(&ctl, &prog, progress);
         rc = sb_bfs_run(&b, sl.start, sl.stop, 0, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
-    double t1 = sb_now();
+    double t1 = sb_now(), c1 = cpu_seconds();
     for (int d = 0; d < b.nlevels; d++)
         printf("distance %d: %llu\n", d, (unsigned long long)sb_bfs_level_size(&b, d));
     if (!rc && b.goal >= 0) {
@@ -202,12 +211,14 @@ int cmd_solve(int argc, char **argv)
     }
     fflush(stdout);
     if (verbose) {
-        double secs = t1 - t0;
+        double secs = t1 - t0, cpu = c1 - c0;
         fprintf(stderr,
-                "sbfs: style %d, %llu configurations, key %d word%s, %.3f s, %.0f configurations/s, "
+                "sbfs: style %d, %llu configurations, key %d word%s, %.3f s (cpu %.3f s), "
+                "%.0f configurations/s (per cpu second %.0f), "
                 "table %zu bytes (%.1f bytes/configuration), peak rss %ld KB\n",
-                style, (unsigned long long)b.set.n, sl.key_words, sl.key_words == 1 ? "" : "s", secs,
-                secs > 0 ? (double)b.set.n / secs : 0.0, sb_stateset_bytes(&b.set),
+                style, (unsigned long long)b.set.n, sl.key_words, sl.key_words == 1 ? "" : "s", secs, cpu,
+                secs > 0 ? (double)b.set.n / secs : 0.0, cpu > 0 ? (double)b.set.n / cpu : 0.0,
+                sb_stateset_bytes(&b.set),
                 b.set.n ? (double)sb_stateset_bytes(&b.set) / (double)b.set.n : 0.0, peak_rss_kb());
     }
     sb_bfs_free(&b);
