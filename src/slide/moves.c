@@ -15,19 +15,18 @@
  *              with the rest of the board fixed: a flood fill over
  *              displacements, each one reached being one move.
  *
- * Why a flood fill is right for styles 2 and 5 (the seed's "0102" example).
- * On the one-row board 0102 with two 1x1 kinds, one style-2 move of the 1
- * reaches 1002, and one style-2 move of the 2 reaches 0120 and 0012.  From
- * 0102 the 1 can also go right... no: 1 is blocked on the right by 2, so the
- * 1 moves to cell 0 only (1002), while the 2 goes left (0120) or right
- * (0012).  A second style-2 move from 0120 moves the 1: to 1020.  The point
- * of the example is the third configuration at distance 2: from 1002 the 2
- * travels left twice, through 1020 (already known) to 1200.  SLIDING had to
- * take care not to stop its depth-first walk at the known 1020.  We never
- * consult the global table inside a move: the flood fill runs over the
- * positions of the moving piece alone, with its own visited set, so 1020 and
- * 1200 are both reached from 1002 and both emitted; the engine, not the move
- * generator, decides what is new.  (tests/test_slide.c checks 1200.)
+ * Why a flood fill is right for styles 2 and 5 (Knuth's "0102" example in
+ * SLIDING).  On the one-row board 0102 (two 1x1 pieces of different kinds)
+ * one move reaches 1002 (the 1 to the left), 0012 (the 1 to the right) and
+ * 0120 (the 2 to the left).  At distance 2, from 0120 the 1 goes left:
+ * 1020.  From 1002 the 2 slides left twice, through 1020 to 1200, and that
+ * is one style-2 move.  SLIDING walks each piece depth-first through the
+ * global table, and had to take care not to stop at the known 1020 lest it
+ * miss 1200.  We never consult the global table inside a move: the flood
+ * fill runs over the displacements of the moving piece alone, with a
+ * visited set of its own, so from 1002 both 1020 and 1200 are emitted and
+ * the engine, not the move generator, decides what is new.
+ * (tests/test_slide.c checks 1200 at distance 2.)
  *
  * Superpieces (styles 3-5; SLIDING's "Supermoving").  Fix a direction and
  * draw an arc u -> v when block u, shifted one step, would bump into block
