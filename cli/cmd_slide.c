@@ -183,8 +183,9 @@ int cmd_solve(int argc, char **argv)
         cli_control_done(&ctl, &prog);
     }
     double t1 = sb_now(), c1 = cpu_seconds();
-    for (int d = 0; d < b.nlevels; d++)
-        printf("distance %d: %llu\n", d, (unsigned long long)sb_bfs_level_size(&b, d));
+    for (int d = 0; d < b.nlevels; d++) /* an interrupted level is marked as such */
+        printf("distance %d: %llu%s\n", d, (unsigned long long)sb_bfs_level_size(&b, d),
+               rc == SB_EINTR && d == b.nlevels - 1 ? " (interrupted)" : "");
     if (!rc && b.goal >= 0) {
         int D = b.goal_level;
         uint64_t *path = malloc((size_t)(D + 1) * sizeof *path);

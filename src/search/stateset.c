@@ -114,8 +114,17 @@ static int grow_table(sb_stateset *s, sb_error *err)
     s->table = t;
     s->tsize = 2 * oldsize;
     s->ibits++;
-    for (uint64_t i = 0; i < s->n; i++)
-        place(s, sb_stateset_hash_key(sb_stateset_key(s, i), s->kw), i);
+    /* hashes are computed a little ahead so the slot is on its way */
+    enum { AHEAD = 16 };
+    uint64_t hq[AHEAD];
+    for (uint64_t i = 0; i < s->n + AHEAD; i++) {
+        if (i >= AHEAD)
+            place(s, hq[i % AHEAD], i - AHEAD);
+        if (i < s->n) {
+            hq[i % AHEAD] = sb_stateset_hash_key(sb_stateset_key(s, i), s->kw);
+            sb_stateset_prefetch(s, hq[i % AHEAD]);
+        }
+    }
     sb_mem_free(s->mem, old, oldsize * sizeof *old);
     return 0;
 }
