@@ -197,7 +197,7 @@ int cmd_solve(int argc, char **argv)
             printf("start:\n");
             print_board(&sl, sb_stateset_key(&b.set, path[0]));
             for (int d = 1; d <= D && !rc; d++) {
-                char line[8192];
+                char line[16384]; /* 256 pieces and 1023 steps fit */
                 rc = sb_slide_describe(&sl, sb_stateset_key(&b.set, path[d - 1]),
                                        sb_stateset_key(&b.set, path[d]), line, sizeof line, &err);
                 printf("move %d: %s\n", d, line);
