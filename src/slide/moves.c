@@ -94,9 +94,10 @@ static inline const uint64_t *shape_of(const sb_slide *sl, int k, int a)
     return sl->shape + ((size_t)k * sl->ncells + a) * sl->nw;
 }
 
-static void decode(const sb_slide *sl, const uint64_t *key, dstate *ds)
+static inline __attribute__((always_inline)) void decode_w(const sb_slide *sl, const uint64_t *key,
+                                                         dstate *ds, const int nw)
 {
-    int nw = sl->nw, pos = sl->ncells, nb = 0;
+    int pos = sl->ncells, nb = 0;
     uint64_t kmask = ((uint64_t)1 << sl->kbits) - 1;
     memset(ds->kat, 0, (size_t)sl->ncells);
     for (int w = 0; w < nw; w++) {
@@ -127,6 +128,15 @@ static void decode(const sb_slide *sl, const uint64_t *key, dstate *ds)
     ds->nb = nb;
     if (sl->fast)
         ds->key = (u128)key[0] | (sl->key_words > 1 ? (u128)key[1] << 64 : 0);
+}
+
+/* Blocks, occupancy and anchors of a key (one-word boards specialised). */
+static void decode(const sb_slide *sl, const uint64_t *key, dstate *ds)
+{
+    if (sl->nw == 1)
+        decode_w(sl, key, ds, 1);
+    else
+        decode_w(sl, key, ds, sl->nw);
 }
 
 static void build_owner(const sb_slide *sl, dstate *ds)
@@ -410,6 +420,64 @@ static void superpieces(gen *g, int d, int mode, ideals *id)
     ideal_rec(id, 0, I, X);
 }
 
+/* Styles 0-2, in SLIDING's order: directions right, left, down, up;
+ * blocks from the last anchor to the first.  A first step is legal when
+ * the cells it newly covers are empty (tabulated per kind, anchor and
+ * direction); later steps of styles 1 and 2 test the whole shape against
+ * the other blocks, since a disconnected piece may re-enter cells it left.
+ * Written once for any number of words per set of cells and instantiated
+ * for one word (boards of up to 64 cells), where the word loops vanish. */
+static inline __attribute__((always_inline)) void single_moves(gen *g, const int nw, int mode)
+{
+    const sb_slide *sl = g->sl;
+    const dstate *ds = g->ds;
+    size_t per = (size_t)sl->nk * sl->ncells;
+    for (int d = 0; d < 4; d++)
+        for (int b = ds->nb - 1; b >= 0; b--) {
+            int k = ds->kind[b], a = ds->anchor[b];
+            size_t at = (size_t)d * per + (size_t)k * sl->ncells + a;
+            int na = sl->step[at];
+            if (na < 0)
+                continue;
+            const uint64_t *enter = sl->enter + at * nw;
+            int blocked = 0;
+            for (int w = 0; w < nw; w++)
+                blocked |= (enter[w] & ds->occ[w]) != 0;
+            if (blocked)
+                continue;
+            if (mode == 0) {
+                emit_one(g, b, na);
+            } else if (mode == 1) {
+                const uint64_t *own = shape_of(sl, k, a);
+                for (;;) {
+                    emit_one(g, b, na);
+                    int nn = sl->step[(size_t)d * per + (size_t)k * sl->ncells + na];
+                    if (nn < 0)
+                        break;
+                    const uint64_t *m = shape_of(sl, k, nn);
+                    for (int w = 0; w < nw; w++)
+                        blocked |= (m[w] & ds->occ[w] & ~own[w]) != 0;
+                    if (blocked)
+                        break;
+                    na = nn;
+                }
+            } else {
+                short S[1] = {(short)b};
+                move_set(g, S, 1, shape_of(sl, k, a), d, 2);
+            }
+        }
+}
+
+static void single_moves_1(gen *g, int mode)
+{
+    single_moves(g, 1, mode);
+}
+
+static void single_moves_n(gen *g, int mode)
+{
+    single_moves(g, g->nw, mode);
+}
+
 static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx, minfo *mi)
 {
     dstate ds;
@@ -417,48 +485,10 @@ static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, vo
     int mode = sl->style % 3;
     decode(sl, key, &ds);
     if (sl->style < 3) {
-        /* SLIDING's order: directions right, left, down, up; blocks from the
-         * last anchor to the first.  A first step is legal when the cells
-         * it newly covers are empty (tabulated per kind, anchor and
-         * direction); later steps of styles 1 and 2 test the whole shape
-         * against the other blocks, since a disconnected piece may re-enter
-         * cells it left. */
-        int nw = sl->nw;
-        size_t per = (size_t)sl->nk * sl->ncells;
-        for (int d = 0; d < 4; d++)
-            for (int b = ds.nb - 1; b >= 0; b--) {
-                int k = ds.kind[b], a = ds.anchor[b];
-                size_t at = (size_t)d * per + (size_t)k * sl->ncells + a;
-                int na = sl->step[at];
-                if (na < 0)
-                    continue;
-                const uint64_t *enter = sl->enter + at * nw;
-                int blocked = 0;
-                for (int w = 0; w < nw; w++)
-                    blocked |= (enter[w] & ds.occ[w]) != 0;
-                if (blocked)
-                    continue;
-                if (mode == 0) {
-                    emit_one(&g, b, na);
-                } else if (mode == 1) {
-                    const uint64_t *own = shape_of(sl, k, a);
-                    for (;;) {
-                        emit_one(&g, b, na);
-                        int nn = sl->step[(size_t)d * per + (size_t)k * sl->ncells + na];
-                        if (nn < 0)
-                            break;
-                        const uint64_t *m = shape_of(sl, k, nn);
-                        for (int w = 0; w < nw; w++)
-                            blocked |= (m[w] & ds.occ[w] & ~own[w]) != 0;
-                        if (blocked)
-                            break;
-                        na = nn;
-                    }
-                } else {
-                    short S[1] = {(short)b};
-                    move_set(&g, S, 1, shape_of(sl, k, a), d, 2);
-                }
-            }
+        if (sl->nw == 1)
+            single_moves_1(&g, mode);
+        else
+            single_moves_n(&g, mode);
         return 0;
     }
     ideals id; /* 16 KB of closures: on the stack, no allocation per state */
