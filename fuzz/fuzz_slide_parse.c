@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sb_mem_init(&mem, (size_t)64 << 20);
         if (sb_slide_init(&sl, &pz, style, &mem, &err))
             continue;
-        if (pz.nblocks <= 24) /* superpieces: up to 2^blocks ideals */
+        if (style == 0 || pz.nblocks <= 12) /* superpieces: up to 2^blocks ideals */
             sb_slide_expand(&sl, sl.start, ignore, &n);
         sb_slide_free(&sl);
         if (mem.used)
