@@ -183,9 +183,9 @@ int cmd_solve(int argc, char **argv)
         cli_control_done(&ctl, &prog);
     }
     double t1 = sb_now(), c1 = cpu_seconds();
-    for (int d = 0; d < b.nlevels; d++) /* an interrupted level is marked as such */
+    for (int d = 0; d < b.nlevels; d++) /* a level cut short is marked as such */
         printf("distance %d: %llu%s\n", d, (unsigned long long)sb_bfs_level_size(&b, d),
-               rc == SB_EINTR && d == b.nlevels - 1 ? " (interrupted)" : "");
+               rc && d == b.nlevels - 1 ? " (incomplete)" : "");
     if (!rc && b.goal >= 0) {
         int D = b.goal_level;
         uint64_t *path = malloc((size_t)(D + 1) * sizeof *path);
@@ -375,7 +375,7 @@ int cmd_sliding(int argc, char **argv)
         return cli_fail(rc == SB_EINTR ? NULL : "-", &err);
     return 0;
 usage:
-    fprintf(stderr, "Usage: %s style [verbose]\n", argc > 0 ? "sbfs" : "sbfs");
+    fprintf(stderr, "Usage: sbfs style [verbose]\n");
     return cli_status(SB_EUSAGE);
 }
 

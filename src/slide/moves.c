@@ -538,7 +538,6 @@ int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err)
 typedef struct desc_ctx {
     const uint64_t *target;
     int kw, found;
-    gen *g;
     minfo mi;
     short S[MAXC];
     int n, dr, dc;
@@ -579,7 +578,6 @@ int sb_slide_describe(const sb_slide *sl, const uint64_t *from, const uint64_t *
     memset(&c, 0, sizeof c);
     c.target = to;
     c.kw = sl->key_words;
-    c.g = &g;
     if (size)
         buf[0] = 0;
     int rc = generate(sl, from, desc_cb, &c, &c.mi);

@@ -87,6 +87,11 @@ expect_status 0 "redefinition, SLIDING form" -- sh -c "$SBFS 0 < $T_TMP/redef.tx
 expect_line "Warning: Redefinition of piece 1 is being ignored." "SLIDING's warning" "$T_TMP/out"
 expect_status 3 "missing file" -- $SBFS solve "$T_TMP/nope.txt"
 
+# a memory budget too small: status 4, the levels so far, the last one marked
+expect_status 4 "memory budget" -- $SBFS solve -q --memory 3M $P/eight-judge.txt
+expect_grep "^sbfs: memory budget exhausted" "memory budget message" "$T_TMP/err"
+expect_grep "^distance [0-9]*: [0-9]* \(incomplete\)$" "memory budget: last level marked" "$T_TMP/out"
+
 # command lines
 expect_status 0 "solve --help" -- $SBFS solve --help
 expect_grep "^usage: sbfs solve" "solve --help" "$T_TMP/out"
