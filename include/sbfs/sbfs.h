@@ -5,5 +5,7 @@
 
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
+#include "sbfs/search.h"
+#include "sbfs/slide.h"
 
 #endif

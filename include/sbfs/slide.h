@@ -1,0 +1,125 @@
+/* Sliding-block puzzles in Knuth's SLIDING format: the puzzle as read, the
+ * model the search engine explores (canonical keys, the six move styles),
+ * and the text forms of boards and moves.
+ *
+ * Vocabulary.  A *kind* is a piece pattern with a name 1..9, a..f; a *block*
+ * is one piece of some kind on the board; its *anchor* is its topmost-
+ * leftmost cell.  Blocks of one kind are interchangeable, so a configuration
+ * is the set of (anchor, kind) pairs, and its key lists exactly that.
+ * Cells are numbered 0..rows*cols-1 row by row. */
+#ifndef SBFS_SLIDE_H
+#define SBFS_SLIDE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbfs/core.h"
+#include "sbfs/search.h"
+
+#define SB_SLIDE_MAXCELLS 256 /* SLIDING's own limit on rows * cols */
+#define SB_SLIDE_MAXW 4       /* 64-bit words in a set of cells */
+#define SB_SLIDE_MAXKW 24     /* 64-bit words in a key: 256 + 256 * 4 bits fit */
+#define SB_SLIDE_MAXLINE 1022 /* characters in an input line (SLIDING's buffer) */
+#define SB_SLIDE_MAXWARN 8
+
+typedef struct sb_slide_kind {
+    int defined;          /* 1 once a pattern was read for this name */
+    int line;             /* where it was defined */
+    int n;                /* cells in the pattern */
+    int rmax, cmin, cmax; /* bounding box relative to the anchor (rmin = 0) */
+    short dr[SB_SLIDE_MAXCELLS], dc[SB_SLIDE_MAXCELLS]; /* cell offsets, [0] = (0,0) */
+} sb_slide_kind;
+
+/* A puzzle as read.  kind[] is indexed by the name's value 1..15; start[]
+ * and stop[] give, per cell, the value of the kind anchored there (0 none). */
+typedef struct sb_slide_puzzle {
+    int rows, cols, ncells;
+    char title[SB_SLIDE_MAXLINE + 1];   /* rest of the first line, trimmed */
+    sb_slide_kind kind[16];
+    unsigned char xcell[SB_SLIDE_MAXCELLS];  /* 1 = permanently blocked */
+    unsigned char start[SB_SLIDE_MAXCELLS];
+    unsigned char stop[SB_SLIDE_MAXCELLS];
+    int nblocks;                        /* blocks in each configuration */
+    int nwarn;                          /* redefinitions seen (warnings) */
+    sb_error warn[SB_SLIDE_MAXWARN];
+    char warn_name[SB_SLIDE_MAXWARN];   /* the piece each warning is about */
+} sb_slide_puzzle;
+
+/* Read a puzzle from text[0..len).  On error returns the SB_E* code of the
+ * case (docs/FORMAT.md) with err naming line and column.  Redefining a
+ * piece is not an error: the later definition is ignored and a warning is
+ * kept in pz->warn. */
+int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *err);
+
+/* Name character of a kind value 1..15. */
+char sb_slide_name(int value);
+
+/* ---- the model ---------------------------------------------------------- */
+
+typedef struct sb_slide {
+    const sb_slide_puzzle *pz;
+    int style;               /* 0..5, see docs/ALGORITHMS.md */
+    int rows, cols, ncells;
+    int nw;                  /* words in a set of cells: ceil(ncells / 64) */
+    int nk;                  /* kinds present in the configurations */
+    int kval[16];            /* kind index -> name value */
+    int kidx[16];            /* name value -> kind index, -1 if unused */
+    int kbits;               /* bits per kind in a key: ceil(log2 nk) */
+    int nblocks;
+    int key_bits, key_words;
+    uint64_t *shape;         /* [k][cell][nw]: cells of kind k anchored at cell */
+    unsigned char *fits;     /* [k][cell]: 1 if kind k may be anchored there */
+    short *step;             /* [dir][k][cell]: anchor one step on, -1 if it cannot be */
+    uint64_t *enter;         /* [dir][k][cell][nw]: cells that step newly covers */
+    int fast;                /* 1 when keys fit in 128 bits and boards in 64 cells */
+    unsigned char rowof[SB_SLIDE_MAXCELLS], colof[SB_SLIDE_MAXCELLS];
+    uint64_t start[SB_SLIDE_MAXKW], stop[SB_SLIDE_MAXKW];
+    sb_mem *mem;
+} sb_slide;
+
+/* Prepare the model of pz for moves of the given style (0..5).  pz must
+ * outlive sl. */
+int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err);
+void sb_slide_free(sb_slide *sl);
+/* The sb_model the search engine takes (ud = sl). */
+void sb_slide_model(const sb_slide *sl, sb_model *m);
+
+/* Canonical key of a configuration given as anchors (kind value per cell).
+ * Configurations that differ only by swapping blocks of the same kind get
+ * the same key.  key has sl->key_words words. */
+void sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key);
+/* The inverse: anchors[0..ncells) from a key. */
+void sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anchors);
+
+/* Call emit for every configuration one move (of sl->style) away from key.
+ * Thread-safe: the model is only read. */
+int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
+/* Number of distinct neighbours of key (for tests). */
+int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err);
+
+/* Describe the move that takes configuration `from` to `to` (neighbours in
+ * sl->style) as "P@rRcC [P@rRcC ...] DIR [DIR ...]": the blocks moved, by
+ * name and anchor before the move (rows and columns from 1), then the unit
+ * steps they take together, each left, right, up or down.  Returns 0 or
+ * SB_EINTERNAL when the two are not neighbours. */
+int sb_slide_describe(const sb_slide *sl, const uint64_t *from, const uint64_t *to, char *buf,
+                      size_t size, sb_error *err);
+
+/* ---- text forms ----------------------------------------------------------- */
+
+/* Bytes sb_slide_board_text needs for pz (including the final NUL), and the
+ * most it can need on any board: 2 lines of 2 * cols + 1 bytes per row. */
+#define SB_SLIDE_BOARD_MAX (4 * SB_SLIDE_MAXCELLS + 2 * SB_SLIDE_MAXCELLS + 1)
+size_t sb_slide_board_size(const sb_slide_puzzle *pz);
+/* The board drawn as SLIDING draws it: two lines per row, each two
+ * characters per cell.  The first line of a pair shows `|` under a cell
+ * joined to the cell above by one block; the second the names (`0` empty,
+ * blank for x) with `-` joining a cell to its left neighbour in one block.
+ * Lines end with '\n'. */
+void sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
+/* The configuration in SLIDING's shorthand without the x cells and without
+ * trailing zeros (how SLIDING lists configurations); buf holds
+ * ncells + 1 bytes. */
+void sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
+
+#endif

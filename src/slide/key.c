@@ -1,0 +1,236 @@
+/* The slide model's tables and its canonical key.
+ *
+ * Key layout (fixed width for a puzzle): bit c, for c < ncells, is 1 when a
+ * block is anchored at cell c; then, for the anchored cells in increasing
+ * order, the kind of the block there in kbits = ceil(log2 nk) bits each
+ * (nothing at all when every block is of one kind).  Blocks of one kind
+ * swapped give the same anchors and the same kinds in cell order, hence the
+ * same key, and the key determines the configuration.  On SHIFT (20 cells,
+ * 10 blocks of 4 kinds) that is 20 + 10*2 = 40 bits, one word; on the
+ * 15-puzzle 16 + 15*4 = 76 bits, two words; the widest, 256 cells of 1x1
+ * blocks of 15 kinds, 256 + 256*4 bits = 20 words. */
+#include <string.h>
+
+#include "sbfs/slide.h"
+
+int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err)
+{
+    memset(sl, 0, sizeof *sl);
+    if (style < 0 || style > 5)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "the style must be between 0 and 5, not %d", style);
+    sl->pz = pz;
+    sl->style = style;
+    sl->mem = mem;
+    sl->rows = pz->rows;
+    sl->cols = pz->cols;
+    sl->ncells = pz->ncells;
+    sl->nw = (pz->ncells + 63) / 64;
+    sl->nblocks = pz->nblocks;
+    for (int v = 0; v < 16; v++)
+        sl->kidx[v] = -1;
+    for (int j = 0; j < pz->ncells; j++) {
+        int v = pz->start[j];
+        if (v && sl->kidx[v] < 0)
+            sl->kidx[v] = 1;
+        sl->rowof[j] = (unsigned char)(j / pz->cols);
+        sl->colof[j] = (unsigned char)(j % pz->cols);
+    }
+    for (int v = 1; v < 16; v++)
+        if (sl->kidx[v] > 0) {
+            sl->kval[sl->nk] = v;
+            sl->kidx[v] = sl->nk++;
+        }
+    while ((1 << sl->kbits) < sl->nk)
+        sl->kbits++;
+    sl->key_bits = sl->ncells + sl->nblocks * sl->kbits;
+    sl->key_words = (sl->key_bits + 63) / 64;
+    size_t nshape = (size_t)sl->nk * sl->ncells * sl->nw;
+    sl->shape = sb_mem_alloc(mem, nshape * sizeof *sl->shape, err);
+    sl->fits = sb_mem_alloc(mem, (size_t)sl->nk * sl->ncells, err);
+    if (!sl->shape || !sl->fits) {
+        sb_slide_free(sl);
+        return SB_ENOMEM;
+    }
+    for (int k = 0; k < sl->nk; k++) {
+        const sb_slide_kind *kd = &pz->kind[sl->kval[k]];
+        for (int a = 0; a < sl->ncells; a++) {
+            uint64_t *m = sl->shape + ((size_t)k * sl->ncells + a) * sl->nw;
+            int r = a / sl->cols, c = a % sl->cols, ok = 1;
+            for (int t = 0; t < kd->n && ok; t++) {
+                int rr = r + kd->dr[t], cc = c + kd->dc[t];
+                if (rr >= sl->rows || cc < 0 || cc >= sl->cols || pz->xcell[rr * sl->cols + cc])
+                    ok = 0;
+                else
+                    m[(rr * sl->cols + cc) >> 6] |= (uint64_t)1 << ((rr * sl->cols + cc) & 63);
+            }
+            if (!ok)
+                memset(m, 0, sl->nw * sizeof *m);
+            sl->fits[(size_t)k * sl->ncells + a] = (unsigned char)ok;
+        }
+    }
+    /* one-step tables: right, left, down, up (the order of moves.c) */
+    static const int DR[4] = {0, 0, 1, -1}, DC[4] = {1, -1, 0, 0};
+    size_t per = (size_t)sl->nk * sl->ncells;
+    sl->step = sb_mem_alloc(mem, 4 * per * sizeof *sl->step, err);
+    sl->enter = sb_mem_alloc(mem, 4 * per * sl->nw * sizeof *sl->enter, err);
+    if (!sl->step || !sl->enter) {
+        sb_slide_free(sl);
+        return SB_ENOMEM;
+    }
+    for (int d = 0; d < 4; d++)
+        for (int k = 0; k < sl->nk; k++)
+            for (int a = 0; a < sl->ncells; a++) {
+                size_t at = ((size_t)d * sl->nk + k) * sl->ncells + a;
+                int r = a / sl->cols + DR[d], c = a % sl->cols + DC[d], na = r * sl->cols + c;
+                sl->step[at] = -1;
+                if (r < 0 || r >= sl->rows || c < 0 || c >= sl->cols || !sl->fits[(size_t)k * sl->ncells + na])
+                    continue;
+                sl->step[at] = (short)na;
+                const uint64_t *from = sl->shape + ((size_t)k * sl->ncells + a) * sl->nw;
+                const uint64_t *to = sl->shape + ((size_t)k * sl->ncells + na) * sl->nw;
+                for (int w = 0; w < sl->nw; w++)
+                    sl->enter[at * sl->nw + w] = to[w] & ~from[w];
+            }
+    sl->fast = sl->nw == 1 && sl->key_words <= 2;
+    sb_slide_pack(sl, pz->start, sl->start);
+    sb_slide_pack(sl, pz->stop, sl->stop);
+    return 0;
+}
+
+void sb_slide_free(sb_slide *sl)
+{
+    sb_mem_free(sl->mem, sl->shape, (size_t)sl->nk * sl->ncells * sl->nw * sizeof *sl->shape);
+    sb_mem_free(sl->mem, sl->fits, (size_t)sl->nk * sl->ncells);
+    size_t per = (size_t)sl->nk * sl->ncells;
+    sb_mem_free(sl->mem, sl->step, 4 * per * sizeof *sl->step);
+    sb_mem_free(sl->mem, sl->enter, 4 * per * sl->nw * sizeof *sl->enter);
+    sl->shape = NULL;
+    sl->fits = NULL;
+    sl->step = NULL;
+    sl->enter = NULL;
+}
+
+static int expand_cb(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    return sb_slide_expand(ud, key, emit, ctx);
+}
+
+void sb_slide_model(const sb_slide *sl, sb_model *m)
+{
+    memset(m, 0, sizeof *m);
+    m->key_words = sl->key_words;
+    m->ud = (void *)sl;
+    m->expand = expand_cb;
+}
+
+void sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key)
+{
+    int pos = sl->ncells;
+    memset(key, 0, sl->key_words * sizeof *key);
+    for (int c = 0; c < sl->ncells; c++) {
+        if (!anchors[c])
+            continue;
+        key[c >> 6] |= (uint64_t)1 << (c & 63);
+        if (sl->kbits) {
+            uint64_t v = (uint64_t)sl->kidx[anchors[c]];
+            key[pos >> 6] |= v << (pos & 63);
+            if ((pos & 63) + sl->kbits > 64)
+                key[(pos >> 6) + 1] |= v >> (64 - (pos & 63));
+            pos += sl->kbits;
+        }
+    }
+}
+
+void sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anchors)
+{
+    int pos = sl->ncells;
+    uint64_t kmask = ((uint64_t)1 << sl->kbits) - 1;
+    memset(anchors, 0, SB_SLIDE_MAXCELLS);
+    for (int c = 0; c < sl->ncells; c++) {
+        if (!(key[c >> 6] >> (c & 63) & 1))
+            continue;
+        uint64_t v = 0;
+        if (sl->kbits) {
+            v = key[pos >> 6] >> (pos & 63);
+            if ((pos & 63) + sl->kbits > 64)
+                v |= key[(pos >> 6) + 1] << (64 - (pos & 63));
+            v &= kmask;
+            pos += sl->kbits;
+        }
+        anchors[c] = (unsigned char)sl->kval[v < (uint64_t)sl->nk ? v : 0];
+    }
+}
+
+/* ---- text forms ---- */
+
+size_t sb_slide_board_size(const sb_slide_puzzle *pz)
+{
+    return (size_t)pz->rows * 2 * (2 * pz->cols + 1) + 1;
+}
+
+void sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf)
+{
+    short id[SB_SLIDE_MAXCELLS]; /* block number + 1 per cell, 0 empty, -1 x */
+    char name[SB_SLIDE_MAXCELLS];
+    int nb = 0, R = pz->rows, C = pz->cols;
+    for (int j = 0; j < pz->ncells; j++) {
+        id[j] = pz->xcell[j] ? -1 : 0;
+        name[j] = pz->xcell[j] ? ' ' : '0';
+    }
+    for (int j = 0; j < pz->ncells; j++) {
+        if (!anchors[j])
+            continue;
+        const sb_slide_kind *k = &pz->kind[anchors[j]];
+        nb++;
+        for (int t = 0; t < k->n; t++) {
+            int rr = j / C + k->dr[t], cc = j % C + k->dc[t];
+            if (rr < R && cc >= 0 && cc < C) {
+                id[rr * C + cc] = (short)nb;
+                name[rr * C + cc] = sb_slide_name(anchors[j]);
+            }
+        }
+    }
+    char *p = buf;
+    for (int r = 0; r < R; r++) {
+        for (int c = 0; c < C; c++) {
+            int j = r * C + c;
+            *p++ = ' ';
+            *p++ = (r > 0 && id[j] > 0 && id[j] == id[j - C]) ? '|' : ' ';
+        }
+        *p++ = '\n';
+        for (int c = 0; c < C; c++) {
+            int j = r * C + c;
+            *p++ = (c > 0 && id[j] > 0 && id[j] == id[j - 1]) ? '-' : ' ';
+            *p++ = name[j];
+        }
+        *p++ = '\n';
+    }
+    *p = 0;
+}
+
+void sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf)
+{
+    unsigned char covered[SB_SLIDE_MAXCELLS];
+    int left = 0, C = pz->cols;
+    char *p = buf;
+    memset(covered, 0, sizeof covered);
+    for (int j = 0; j < pz->ncells; j++)
+        left += anchors[j] != 0;
+    for (int j = 0; j < pz->ncells && left; j++) {
+        if (pz->xcell[j] || covered[j])
+            continue;
+        if (!anchors[j]) {
+            *p++ = '0';
+            continue;
+        }
+        const sb_slide_kind *k = &pz->kind[anchors[j]];
+        for (int t = 0; t < k->n; t++) {
+            int rr = j / C + k->dr[t], cc = j % C + k->dc[t];
+            if (rr < pz->rows && cc >= 0 && cc < C)
+                covered[rr * C + cc] = 1;
+        }
+        *p++ = sb_slide_name(anchors[j]);
+        left--;
+    }
+    *p = 0;
+}

@@ -1,0 +1,637 @@
+/* Move generation for the six styles of SLIDING.
+ *
+ * A configuration is decoded from its key into blocks (kind, anchor) in cell
+ * order and an occupancy set.  Everything that moves is a set S of blocks
+ * (one block in styles 0-2, a superpiece in styles 3-5) shifted by a
+ * displacement (dr, dc); S+(dr,dc) is legal when every block's new anchor is
+ * on the board, its kind fits there (tabulated: no cell off the board or on
+ * an x), and the union of the new shapes misses every block outside S.  So
+ * the styles differ only in which sets S they try and which displacements:
+ *
+ *   style 0/3: (dr,dc) one unit step;
+ *   style 1/4: k unit steps in one direction, k = 1, 2, ... while legal
+ *              (each intermediate position is checked: S may not jump);
+ *   style 2/5: every displacement reachable from (0,0) by legal unit steps
+ *              with the rest of the board fixed: a flood fill over
+ *              displacements, each one reached being one move.
+ *
+ * Why a flood fill is right for styles 2 and 5 (Knuth's "0102" example in
+ * SLIDING).  On the one-row board 0102 (two 1x1 pieces of different kinds)
+ * one move reaches 1002 (the 1 to the left), 0012 (the 1 to the right) and
+ * 0120 (the 2 to the left).  At distance 2, from 0120 the 1 goes left:
+ * 1020.  From 1002 the 2 slides left twice, through 1020 to 1200, and that
+ * is one style-2 move.  SLIDING walks each piece depth-first through the
+ * global table, and had to take care not to stop at the known 1020 lest it
+ * miss 1200.  We never consult the global table inside a move: the flood
+ * fill runs over the displacements of the moving piece alone, with a
+ * visited set of its own, so from 1002 both 1020 and 1200 are emitted and
+ * the engine, not the move generator, decides what is new.
+ * (tests/test_slide.c checks 1200 at distance 2.)
+ *
+ * Superpieces (styles 3-5; SLIDING's "Supermoving").  Fix a direction and
+ * draw an arc u -> v when block u, shifted one step, would bump into block
+ * v; let a pseudo-block "stuck" stand for the walls and the x cells, and
+ * give u -> stuck when u's shift leaves the board or hits an x.  A set S
+ * can shift one step exactly when it is closed under the arcs (if u is in S
+ * and u -> v then v is in S) and does not contain stuck: an *ideal* of the
+ * digraph not containing stuck.  So the superpieces for a direction are the
+ * nonempty ideals avoiding stuck.  We list them with a binary decision per
+ * block in cell order: excluding u excludes everything that reaches u
+ * (P(u), predecessor closure), including u includes everything u reaches
+ * (F(u), forward closure); blocks that reach stuck are excluded from the
+ * outset.  Both branches are always consistent (if u were forced both ways
+ * some w in the ideal would reach an excluded block), so every leaf is a
+ * distinct ideal and the work is proportional to their number.  Knuth
+ * handles left/right (and up/down) together by complementing ideals of one
+ * digraph; we simply enumerate each of the four directions, which is as
+ * cheap at our sizes and easier to check.  Styles 4 and 5 then move an
+ * ideal S of the first step further, checking legality at every step, as
+ * SLIDING's supermove does: after the first step the arcs change, but S
+ * stays fixed for the rest of the move.  In style 5 (and 2) a set that
+ * could also start in an earlier direction is skipped: its flood fill from
+ * (0,0) would be the same. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sbfs/slide.h"
+
+#define MAXC SB_SLIDE_MAXCELLS
+#define MAXW SB_SLIDE_MAXW
+
+static const int DR[4] = {0, 0, 1, -1}, DC[4] = {1, -1, 0, 0}; /* right, left, down, up */
+static const char *const DIRNAME[4] = {"right", "left", "down", "up"};
+
+__extension__ typedef unsigned __int128 u128;
+
+typedef struct dstate {
+    int nb;
+    u128 key;                       /* the key itself when sl->fast */
+    short kind[MAXC], anchor[MAXC]; /* blocks in cell order */
+    uint64_t occ[MAXW], amask[MAXW];
+    unsigned char kat[MAXC];        /* kind + 1 at each anchor, 0 elsewhere */
+    short owner[MAXC];              /* block + 1 at each occupied cell (styles 3-5) */
+} dstate;
+
+/* What is being emitted, for sb_slide_describe. */
+typedef struct minfo {
+    int n;
+    const short *blk;
+    int dr, dc;
+    short one; /* storage for blk when one block moves */
+} minfo;
+
+typedef struct gen {
+    const sb_slide *sl;
+    dstate *ds;
+    sb_emit_fn emit;
+    void *ctx;
+    minfo *mi;
+    int nw;
+} gen;
+
+static inline const uint64_t *shape_of(const sb_slide *sl, int k, int a)
+{
+    return sl->shape + ((size_t)k * sl->ncells + a) * sl->nw;
+}
+
+static inline __attribute__((always_inline)) void decode_w(const sb_slide *sl, const uint64_t *key,
+                                                         dstate *ds, const int nw)
+{
+    int pos = sl->ncells, nb = 0;
+    uint64_t kmask = ((uint64_t)1 << sl->kbits) - 1;
+    memset(ds->kat, 0, (size_t)sl->ncells);
+    for (int w = 0; w < nw; w++) {
+        ds->occ[w] = 0;
+        ds->amask[w] = key[w];
+    }
+    if (sl->ncells & 63)
+        ds->amask[nw - 1] &= ((uint64_t)1 << (sl->ncells & 63)) - 1;
+    for (int w = 0; w < nw; w++) {
+        for (uint64_t bits = ds->amask[w]; bits; bits &= bits - 1) {
+            int c = w * 64 + __builtin_ctzll(bits), k = 0;
+            if (sl->kbits) {
+                uint64_t v = key[pos >> 6] >> (pos & 63);
+                if ((pos & 63) + sl->kbits > 64)
+                    v |= key[(pos >> 6) + 1] << (64 - (pos & 63));
+                k = (int)(v & kmask);
+                pos += sl->kbits;
+            }
+            ds->kind[nb] = (short)k;
+            ds->anchor[nb] = (short)c;
+            ds->kat[c] = (unsigned char)(k + 1);
+            const uint64_t *m = shape_of(sl, k, c);
+            for (int i = 0; i < nw; i++)
+                ds->occ[i] |= m[i];
+            nb++;
+        }
+    }
+    ds->nb = nb;
+    if (sl->fast)
+        ds->key = (u128)key[0] | (sl->key_words > 1 ? (u128)key[1] << 64 : 0);
+}
+
+/* Blocks, occupancy and anchors of a key (one-word boards specialised). */
+static void decode(const sb_slide *sl, const uint64_t *key, dstate *ds)
+{
+    if (sl->nw == 1)
+        decode_w(sl, key, ds, 1);
+    else
+        decode_w(sl, key, ds, sl->nw);
+}
+
+static void build_owner(const sb_slide *sl, dstate *ds)
+{
+    for (int b = 0; b < ds->nb; b++) {
+        const uint64_t *m = shape_of(sl, ds->kind[b], ds->anchor[b]);
+        for (int w = 0; w < sl->nw; w++)
+            for (uint64_t bits = m[w]; bits; bits &= bits - 1)
+                ds->owner[w * 64 + __builtin_ctzll(bits)] = (short)(b + 1);
+    }
+}
+
+/* Emit the configuration with the blocks S[0..n) shifted by (dr, dc). */
+static void emit_moved(gen *g, const short *S, int n, int dr, int dc)
+{
+    const sb_slide *sl = g->sl;
+    dstate *ds = g->ds;
+    uint64_t key[SB_SLIDE_MAXKW], A[MAXW];
+    int nw = g->nw, off = dr * sl->cols + dc, pos = sl->ncells, kb = sl->kbits;
+    for (int w = 0; w < nw; w++)
+        A[w] = ds->amask[w];
+    for (int i = 0; i < n; i++) {
+        int a = ds->anchor[S[i]];
+        A[a >> 6] &= ~((uint64_t)1 << (a & 63));
+        ds->kat[a] = 0;
+    }
+    for (int i = 0; i < n; i++) {
+        int a = ds->anchor[S[i]] + off;
+        A[a >> 6] |= (uint64_t)1 << (a & 63);
+        ds->kat[a] = (unsigned char)(ds->kind[S[i]] + 1);
+    }
+    for (int w = 0; w < nw; w++)
+        key[w] = A[w];
+    for (int w = nw; w < sl->key_words; w++)
+        key[w] = 0;
+    if (kb) {
+        for (int w = 0; w < nw; w++)
+            for (uint64_t bits = A[w]; bits; bits &= bits - 1) {
+                uint64_t v = (uint64_t)(ds->kat[w * 64 + __builtin_ctzll(bits)] - 1);
+                key[pos >> 6] |= v << (pos & 63);
+                if ((pos & 63) + kb > 64)
+                    key[(pos >> 6) + 1] |= v >> (64 - (pos & 63));
+                pos += kb;
+            }
+    }
+    for (int i = 0; i < n; i++)
+        ds->kat[ds->anchor[S[i]] + off] = 0;
+    for (int i = 0; i < n; i++)
+        ds->kat[ds->anchor[S[i]]] = (unsigned char)(ds->kind[S[i]] + 1);
+    if (g->mi) {
+        g->mi->n = n;
+        g->mi->blk = S;
+        g->mi->dr = dr;
+        g->mi->dc = dc;
+    }
+    g->emit(g->ctx, key);
+}
+
+/* Emit the configuration with block b moved to anchor na.  On boards of up
+ * to 64 cells with keys of up to 128 bits the key is updated in place: the
+ * anchor bit moves, and the block's kind leaves its rank among the anchors
+ * (the number of anchors before it) and enters at its new rank; the kinds
+ * of all other blocks keep their order. */
+static void emit_one(gen *g, int b, int na)
+{
+    const sb_slide *sl = g->sl;
+    const dstate *ds = g->ds;
+    int a = ds->anchor[b];
+    if (!sl->fast) {
+        short S[1] = {(short)b};
+        emit_moved(g, S, 1, sl->rowof[na] - sl->rowof[a], sl->colof[na] - sl->colof[a]);
+        return;
+    }
+    u128 key = ds->key;
+    uint64_t A = (uint64_t)key & ~(uint64_t)0 >> (64 - sl->ncells), A1 = A ^ (uint64_t)1 << a;
+    int kb = sl->kbits;
+    if (kb) {
+        int n = sl->ncells;
+        u128 K = key >> n;
+        int r = __builtin_popcountll(A & (((uint64_t)1 << a) - 1)) * kb;
+        int r2 = __builtin_popcountll(A1 & (((uint64_t)1 << na) - 1)) * kb;
+        K = (K & (((u128)1 << r) - 1)) | ((K >> (r + kb)) << r);
+        K = (K & (((u128)1 << r2) - 1)) | ((u128)ds->kind[b] << r2) | ((K >> r2) << (r2 + kb));
+        key = (u128)(A1 | (uint64_t)1 << na) | (K << n);
+    } else {
+        key = (u128)(A1 | (uint64_t)1 << na);
+    }
+    uint64_t out[2] = {(uint64_t)key, (uint64_t)(key >> 64)};
+    if (g->mi) {
+        g->mi->one = (short)b;
+        g->mi->n = 1;
+        g->mi->blk = &g->mi->one;
+        g->mi->dr = sl->rowof[na] - sl->rowof[a];
+        g->mi->dc = sl->colof[na] - sl->colof[a];
+    }
+    g->emit(g->ctx, out);
+}
+
+/* Is S (whose cells are cur) legal shifted by (dr, dc)? */
+static int legal(const gen *g, const short *S, int n, const uint64_t *cur, int dr, int dc)
+{
+    const sb_slide *sl = g->sl;
+    const dstate *ds = g->ds;
+    uint64_t nm[MAXW] = {0};
+    int nw = g->nw;
+    for (int i = 0; i < n; i++) {
+        int a = ds->anchor[S[i]], k = ds->kind[S[i]];
+        int r = sl->rowof[a] + dr, c = sl->colof[a] + dc;
+        if (r < 0 || r >= sl->rows || c < 0 || c >= sl->cols)
+            return 0;
+        int na = r * sl->cols + c;
+        if (!sl->fits[(size_t)k * sl->ncells + na])
+            return 0;
+        const uint64_t *m = shape_of(sl, k, na);
+        for (int w = 0; w < nw; w++)
+            nm[w] |= m[w];
+    }
+    for (int w = 0; w < nw; w++)
+        if (nm[w] & ds->occ[w] & ~cur[w])
+            return 0;
+    return 1;
+}
+
+static void cells_of(const gen *g, const short *S, int n, uint64_t *cur)
+{
+    for (int w = 0; w < g->nw; w++)
+        cur[w] = 0;
+    for (int i = 0; i < n; i++) {
+        const uint64_t *m = shape_of(g->sl, g->ds->kind[S[i]], g->ds->anchor[S[i]]);
+        for (int w = 0; w < g->nw; w++)
+            cur[w] |= m[w];
+    }
+}
+
+/* Every displacement reachable by legal unit steps, each emitted once. */
+static void flood(gen *g, const short *S, int n, const uint64_t *cur)
+{
+    const sb_slide *sl = g->sl;
+    int W = 2 * sl->cols - 1, H = 2 * sl->rows - 1;
+    unsigned char seen[4 * MAXC];
+    short stack[4 * MAXC][2];
+    int sp = 0;
+    memset(seen, 0, (size_t)W * H);
+    seen[(sl->rows - 1) * W + sl->cols - 1] = 1;
+    stack[sp][0] = 0;
+    stack[sp][1] = 0;
+    sp++;
+    while (sp) {
+        sp--;
+        int r0 = stack[sp][0], c0 = stack[sp][1];
+        for (int d = 0; d < 4; d++) {
+            int r = r0 + DR[d], c = c0 + DC[d];
+            if (r <= -sl->rows || r >= sl->rows || c <= -sl->cols || c >= sl->cols)
+                continue;
+            int at = (r + sl->rows - 1) * W + c + sl->cols - 1;
+            if (seen[at] || !legal(g, S, n, cur, r, c))
+                continue;
+            seen[at] = 1;
+            emit_moved(g, S, n, r, c);
+            stack[sp][0] = (short)r;
+            stack[sp][1] = (short)c;
+            sp++;
+        }
+    }
+}
+
+/* Move the set S, legal (at least) one step in direction d, per the style. */
+static void move_set(gen *g, const short *S, int n, const uint64_t *cur, int d, int mode)
+{
+    if (mode == 0) {
+        emit_moved(g, S, n, DR[d], DC[d]);
+    } else if (mode == 1) {
+        for (int k = 1; k == 1 || legal(g, S, n, cur, k * DR[d], k * DC[d]); k++)
+            emit_moved(g, S, n, k * DR[d], k * DC[d]);
+    } else {
+        for (int e = 0; e < d; e++)
+            if (legal(g, S, n, cur, DR[e], DC[e]))
+                return; /* flooded already from direction e */
+        flood(g, S, n, cur);
+    }
+}
+
+/* ---- superpieces ---- */
+
+#define BW MAXW /* words in a set of blocks (blocks <= cells) */
+
+typedef struct ideals {
+    gen *g;
+    int d, nbw, mode;
+    uint64_t F[MAXC][BW], P[MAXC][BW];
+} ideals;
+
+static void ideal_leaf(ideals *id, const uint64_t *I)
+{
+    short S[MAXC];
+    uint64_t cur[MAXW];
+    int n = 0;
+    for (int w = 0; w < id->nbw; w++)
+        for (uint64_t bits = I[w]; bits; bits &= bits - 1)
+            S[n++] = (short)(w * 64 + __builtin_ctzll(bits));
+    if (!n)
+        return;
+    cells_of(id->g, S, n, cur);
+    move_set(id->g, S, n, cur, id->d, id->mode);
+}
+
+static void ideal_rec(ideals *id, int i, const uint64_t *I, const uint64_t *X)
+{
+    int nb = id->g->ds->nb;
+    while (i < nb && ((I[i >> 6] | X[i >> 6]) >> (i & 63) & 1))
+        i++;
+    if (i == nb) {
+        ideal_leaf(id, I);
+        return;
+    }
+    uint64_t I2[BW], X2[BW];
+    for (int w = 0; w < id->nbw; w++) {
+        X2[w] = X[w] | id->P[i][w];
+        I2[w] = I[w] | id->F[i][w];
+    }
+    ideal_rec(id, i + 1, I, X2);  /* exclude block i and all that reach it */
+    ideal_rec(id, i + 1, I2, X);  /* include block i and all it reaches */
+}
+
+static void superpieces(gen *g, int d, int mode, ideals *id)
+{
+    const sb_slide *sl = g->sl;
+    dstate *ds = g->ds;
+    int nb = ds->nb, nbw = (nb + 63) / 64;
+    uint64_t adj[MAXC][BW], X[BW] = {0}, I[BW] = {0};
+    unsigned char stuck[MAXC];
+    id->g = g;
+    id->d = d;
+    id->nbw = nbw;
+    id->mode = mode;
+    for (int u = 0; u < nb; u++) {
+        int a = ds->anchor[u], k = ds->kind[u];
+        int r = sl->rowof[a] + DR[d], c = sl->colof[a] + DC[d];
+        memset(adj[u], 0, sizeof adj[u]);
+        stuck[u] = 0;
+        if (r < 0 || r >= sl->rows || c < 0 || c >= sl->cols ||
+            !sl->fits[(size_t)k * sl->ncells + r * sl->cols + c]) {
+            stuck[u] = 1;
+            continue;
+        }
+        const uint64_t *m = shape_of(sl, k, r * sl->cols + c), *own = shape_of(sl, k, a);
+        for (int w = 0; w < g->nw; w++)
+            for (uint64_t bits = m[w] & ds->occ[w] & ~own[w]; bits; bits &= bits - 1) {
+                int v = ds->owner[w * 64 + __builtin_ctzll(bits)] - 1;
+                adj[u][v >> 6] |= (uint64_t)1 << (v & 63);
+            }
+    }
+    /* forward closures by depth-first search, then predecessor closures */
+    for (int u = 0; u < nb; u++) {
+        short stack[MAXC];
+        int sp = 0;
+        memset(id->F[u], 0, sizeof id->F[u]);
+        memset(id->P[u], 0, sizeof id->P[u]);
+        id->F[u][u >> 6] |= (uint64_t)1 << (u & 63);
+        stack[sp++] = (short)u;
+        while (sp) {
+            int v = stack[--sp];
+            for (int w = 0; w < nbw; w++)
+                for (uint64_t bits = adj[v][w] & ~id->F[u][w]; bits; bits &= bits - 1) {
+                    int x = w * 64 + __builtin_ctzll(bits);
+                    id->F[u][w] |= (uint64_t)1 << (x & 63);
+                    stack[sp++] = (short)x;
+                }
+        }
+    }
+    for (int v = 0; v < nb; v++)
+        for (int w = 0; w < nbw; w++)
+            for (uint64_t bits = id->F[v][w]; bits; bits &= bits - 1) {
+                int u = w * 64 + __builtin_ctzll(bits);
+                id->P[u][v >> 6] |= (uint64_t)1 << (v & 63);
+            }
+    for (int u = 0; u < nb; u++)
+        if (stuck[u])
+            for (int w = 0; w < nbw; w++)
+                X[w] |= id->P[u][w];
+    ideal_rec(id, 0, I, X);
+}
+
+/* Styles 0-2, in SLIDING's order: directions right, left, down, up;
+ * blocks from the last anchor to the first.  A first step is legal when
+ * the cells it newly covers are empty (tabulated per kind, anchor and
+ * direction); later steps of styles 1 and 2 test the whole shape against
+ * the other blocks, since a disconnected piece may re-enter cells it left.
+ * Written once for any number of words per set of cells and instantiated
+ * for one word (boards of up to 64 cells), where the word loops vanish. */
+static inline __attribute__((always_inline)) void single_moves(gen *g, const int nw, int mode)
+{
+    const sb_slide *sl = g->sl;
+    const dstate *ds = g->ds;
+    size_t per = (size_t)sl->nk * sl->ncells;
+    for (int d = 0; d < 4; d++)
+        for (int b = ds->nb - 1; b >= 0; b--) {
+            int k = ds->kind[b], a = ds->anchor[b];
+            size_t at = (size_t)d * per + (size_t)k * sl->ncells + a;
+            int na = sl->step[at];
+            if (na < 0)
+                continue;
+            const uint64_t *enter = sl->enter + at * nw;
+            int blocked = 0;
+            for (int w = 0; w < nw; w++)
+                blocked |= (enter[w] & ds->occ[w]) != 0;
+            if (blocked)
+                continue;
+            if (mode == 0) {
+                emit_one(g, b, na);
+            } else if (mode == 1) {
+                const uint64_t *own = shape_of(sl, k, a);
+                for (;;) {
+                    emit_one(g, b, na);
+                    int nn = sl->step[(size_t)d * per + (size_t)k * sl->ncells + na];
+                    if (nn < 0)
+                        break;
+                    const uint64_t *m = shape_of(sl, k, nn);
+                    for (int w = 0; w < nw; w++)
+                        blocked |= (m[w] & ds->occ[w] & ~own[w]) != 0;
+                    if (blocked)
+                        break;
+                    na = nn;
+                }
+            } else {
+                short S[1] = {(short)b};
+                move_set(g, S, 1, shape_of(sl, k, a), d, 2);
+            }
+        }
+}
+
+static void single_moves_1(gen *g, int mode)
+{
+    single_moves(g, 1, mode);
+}
+
+static void single_moves_n(gen *g, int mode)
+{
+    single_moves(g, g->nw, mode);
+}
+
+static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx, minfo *mi)
+{
+    dstate ds;
+    gen g = {sl, &ds, emit, ctx, mi, sl->nw};
+    int mode = sl->style % 3;
+    decode(sl, key, &ds);
+    if (sl->style < 3) {
+        if (sl->nw == 1)
+            single_moves_1(&g, mode);
+        else
+            single_moves_n(&g, mode);
+        return 0;
+    }
+    ideals id; /* 16 KB of closures: on the stack, no allocation per state */
+    build_owner(sl, &ds);
+    for (int d = 0; d < 4; d++)
+        superpieces(&g, d, mode, &id);
+    return 0;
+}
+
+int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    return generate(sl, key, emit, ctx, NULL);
+}
+
+typedef struct count_ctx {
+    sb_stateset set;
+    int rc;
+    sb_error *err;
+} count_ctx;
+
+static void count_cb(void *ctx, const uint64_t *key)
+{
+    count_ctx *c = ctx;
+    int added;
+    int64_t i = sb_stateset_add(&c->set, key, &added, c->err);
+    if (i < 0)
+        c->rc = (int)i;
+}
+
+int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err)
+{
+    count_ctx c;
+    sb_mem mem;
+    sb_mem_init(&mem, 0);
+    c.rc = sb_stateset_init(&c.set, sl->key_words, &mem, err);
+    c.err = err;
+    if (c.rc)
+        return c.rc;
+    int rc = generate(sl, key, count_cb, &c, NULL);
+    int n = rc ? rc : c.rc ? c.rc : (int)c.set.n;
+    sb_stateset_free(&c.set);
+    return n;
+}
+
+/* ---- describing a move ---- */
+
+typedef struct desc_ctx {
+    const uint64_t *target;
+    int kw, found;
+    minfo mi;
+    short S[MAXC];
+    int n, dr, dc;
+} desc_ctx;
+
+static void desc_cb(void *ctx, const uint64_t *key)
+{
+    desc_ctx *c = ctx;
+    if (c->found || memcmp(key, c->target, c->kw * sizeof *key))
+        return;
+    c->found = 1;
+    c->n = c->mi.n;
+    memcpy(c->S, c->mi.blk, c->n * sizeof *c->S);
+    c->dr = c->mi.dr;
+    c->dc = c->mi.dc;
+}
+
+static void put(char *buf, size_t size, size_t *len, const char *s)
+{
+    size_t n = strlen(s);
+    if (*len + n + 1 <= size) {
+        memcpy(buf + *len, s, n + 1);
+    } else if (*len + 1 < size) {
+        memcpy(buf + *len, s, size - *len - 1);
+        buf[size - 1] = 0;
+    }
+    *len += n;
+}
+
+int sb_slide_describe(const sb_slide *sl, const uint64_t *from, const uint64_t *to, char *buf,
+                      size_t size, sb_error *err)
+{
+    dstate ds;
+    desc_ctx c;
+    gen g = {sl, &ds, desc_cb, &c, &c.mi, sl->nw};
+    size_t len = 0;
+    char tmp[64];
+    memset(&c, 0, sizeof c);
+    c.target = to;
+    c.kw = sl->key_words;
+    if (size)
+        buf[0] = 0;
+    int rc = generate(sl, from, desc_cb, &c, &c.mi);
+    if (rc)
+        return rc;
+    if (!c.found)
+        return sb_error_set(err, SB_EINTERNAL, 0, 0, "the two configurations are not one move apart");
+    decode(sl, from, &ds);
+    for (int i = 0; i < c.n; i++) {
+        int a = ds.anchor[c.S[i]];
+        snprintf(tmp, sizeof tmp, "%s%c@r%dc%d", i ? " " : "", sb_slide_name(sl->kval[ds.kind[c.S[i]]]),
+                 sl->rowof[a] + 1, sl->colof[a] + 1);
+        put(buf, size, &len, tmp);
+    }
+    /* The unit steps: straight for styles 0, 1, 3, 4; for 2 and 5 a
+     * shortest path of legal steps found by breadth-first search over
+     * displacements. */
+    int W = 2 * sl->cols - 1, H = 2 * sl->rows - 1, R0 = sl->rows - 1, C0 = sl->cols - 1;
+    short par[4 * MAXC], queue[4 * MAXC];
+    signed char how[4 * MAXC];
+    uint64_t cur[MAXW];
+    int qh = 0, qt = 0, goal = (c.dr + R0) * W + c.dc + C0, at0 = R0 * W + C0;
+    cells_of(&g, c.S, c.n, cur);
+    for (int i = 0; i < W * H; i++)
+        par[i] = -1;
+    par[at0] = (short)at0;
+    queue[qt++] = (short)at0;
+    while (qh < qt && par[goal] < 0) {
+        int at = queue[qh++], r0 = at / W - R0, c0 = at % W - C0;
+        for (int d = 0; d < 4; d++) {
+            int r = r0 + DR[d], cc = c0 + DC[d];
+            if (r < -R0 || r > R0 || cc < -C0 || cc > C0)
+                continue;
+            int nat = (r + R0) * W + cc + C0;
+            if (par[nat] >= 0)
+                continue;
+            /* styles 0, 1, 3, 4 move straight: only the target's direction */
+            if (sl->style % 3 != 2 && (DR[d] * c.dc != DC[d] * c.dr || DR[d] * c.dr + DC[d] * c.dc <= 0))
+                continue;
+            if (!legal(&g, c.S, c.n, cur, r, cc))
+                continue;
+            par[nat] = (short)at;
+            how[nat] = (signed char)d;
+            queue[qt++] = (short)nat;
+        }
+    }
+    if (par[goal] < 0)
+        return sb_error_set(err, SB_EINTERNAL, 0, 0, "no path of legal steps for the move");
+    int dirs[4 * MAXC], nd = 0;
+    for (int at = goal; at != at0; at = par[at])
+        dirs[nd++] = how[at];
+    while (nd--) {
+        put(buf, size, &len, " ");
+        put(buf, size, &len, DIRNAME[dirs[nd]]);
+    }
+    return 0;
+}

@@ -1,0 +1,277 @@
+/* Reading SLIDING's input format (Knuth, SLIDING, "Inputting the puzzle").
+ *
+ *   5 x 5 (a silly example)        rows x cols, then any comment
+ *   1 = 111/01                     piece kinds: name = rows of 0/1 joined by /
+ *   2 = 101/111
+ *   3 = 1
+ *   1xx200000000033                start: name the piece whose anchor is the
+ *   000xx00033001002               topmost-leftmost cell not yet filled
+ *                                  (0 empty, x blocked); then the stop line
+ *
+ * As in SLIDING, blank lines among the definitions are skipped and the first
+ * line that is not of the form "N = ..." is the start line.  We also skip
+ * blank lines before the start and stop lines, ignore trailing blanks and
+ * carriage returns, and ignore anything after the stop line.  Every
+ * malformed input stops at its first fault with a code of its own. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sbfs/slide.h"
+
+typedef struct reader {
+    const char *p, *end;
+    int line;
+} reader;
+
+/* Next line without its newline and trailing blanks; 0 at end of input. */
+static int next_line(reader *r, const char **s, size_t *n, sb_error *err, int *rc)
+{
+    *rc = 0;
+    if (r->p >= r->end)
+        return 0;
+    const char *a = r->p, *e = memchr(a, '\n', (size_t)(r->end - a));
+    if (!e)
+        e = r->end;
+    r->p = e < r->end ? e + 1 : e;
+    r->line++;
+    size_t len = (size_t)(e - a);
+    if (len > SB_SLIDE_MAXLINE) {
+        *rc = sb_error_set(err, SB_ELONGLINE, r->line, SB_SLIDE_MAXLINE + 1,
+                           "line longer than %d characters", SB_SLIDE_MAXLINE);
+        return 0;
+    }
+    while (len && (a[len - 1] == ' ' || a[len - 1] == '\t' || a[len - 1] == '\r'))
+        len--;
+    *s = a;
+    *n = len;
+    return 1;
+}
+
+static int next_nonblank(reader *r, const char **s, size_t *n, sb_error *err, int *rc)
+{
+    while (next_line(r, s, n, err, rc))
+        if (*n)
+            return 1;
+    return 0;
+}
+
+char sb_slide_name(int v)
+{
+    return (char)(v < 10 ? '0' + v : 'a' + v - 10);
+}
+
+static int name_value(char c)
+{
+    if (c >= '1' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return 0;
+}
+
+static int parse_size(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb_error *err)
+{
+    size_t i = 0;
+    long v[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (k == 1) {
+            if (i >= n || s[i] != 'x')
+                return sb_error_set(err, SB_EBADSIZE, line, (int)i + 1,
+                                    "the first line must be ROWS x COLS");
+            i++;
+            while (i < n && (s[i] == ' ' || s[i] == '\t'))
+                i++;
+        }
+        size_t d0 = i;
+        while (i < n && s[i] >= '0' && s[i] <= '9') {
+            if (v[k] < 100000)
+                v[k] = v[k] * 10 + (s[i] - '0');
+            i++;
+        }
+        if (i == d0 || v[k] <= 0)
+            return sb_error_set(err, SB_EBADSIZE, line, (int)d0 + 1,
+                                "the first line must be ROWS x COLS with positive numbers");
+    }
+    if (v[0] * v[1] > SB_SLIDE_MAXCELLS)
+        return sb_error_set(err, SB_EBIGBOARD, line, 1, "a %ld x %ld board has more than %d cells",
+                            v[0], v[1], SB_SLIDE_MAXCELLS);
+    pz->rows = (int)v[0];
+    pz->cols = (int)v[1];
+    pz->ncells = pz->rows * pz->cols;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    memcpy(pz->title, s + i, n - i);
+    pz->title[n - i] = 0;
+    return 0;
+}
+
+static int parse_kind(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb_error *err)
+{
+    int v = name_value(s[0]);
+    if (!v)
+        return sb_error_set(err, SB_EPIECENAME, line, 1,
+                            "bad piece name '%c': use 1..9 or a..f", s[0]);
+    sb_slide_kind *k = &pz->kind[v];
+    if (k->defined) {
+        if (pz->nwarn < SB_SLIDE_MAXWARN) {
+            sb_error *w = &pz->warn[pz->nwarn];
+            w->code = 0;
+            w->line = line;
+            w->col = 1;
+            pz->warn_name[pz->nwarn] = s[0];
+            snprintf(w->msg, sizeof w->msg,
+                     "warning: piece %c is defined again (line %d); the new definition is ignored",
+                     s[0], k->line);
+        }
+        pz->nwarn++;
+        return 0;
+    }
+    int r = 0, c = 0, n1 = 0, r0 = 0, c0 = 0;
+    sb_slide_kind tmp;
+    memset(&tmp, 0, sizeof tmp);
+    for (size_t i = 4; i < n; i++) {
+        switch (s[i]) {
+        case '1':
+            if (n1 == SB_SLIDE_MAXCELLS)
+                return sb_error_set(err, SB_EBIGBOARD, line, (int)i + 1,
+                                    "piece %c has more than %d cells", s[0], SB_SLIDE_MAXCELLS);
+            if (!n1)
+                r0 = r, c0 = c;
+            tmp.dr[n1] = (short)(r - r0);
+            tmp.dc[n1] = (short)(c - c0);
+            n1++;
+            c++;
+            break;
+        case '0':
+            c++;
+            break;
+        case '/':
+            r++;
+            c = 0;
+            break;
+        default:
+            return sb_error_set(err, SB_EPATTERN, line, (int)i + 1,
+                                "bad character '%c' in the pattern of piece %c (use 0, 1 and /)",
+                                s[i], s[0]);
+        }
+    }
+    if (!n1)
+        return sb_error_set(err, SB_EEMPTYPIECE, line, 5, "piece %c is empty", s[0]);
+    tmp.defined = 1;
+    tmp.line = line;
+    tmp.n = n1;
+    for (int j = 0; j < n1; j++) {
+        if (tmp.dr[j] > tmp.rmax)
+            tmp.rmax = tmp.dr[j];
+        if (tmp.dc[j] < tmp.cmin)
+            tmp.cmin = tmp.dc[j];
+        if (tmp.dc[j] > tmp.cmax)
+            tmp.cmax = tmp.dc[j];
+    }
+    *k = tmp;
+    return 0;
+}
+
+/* Fill a board from a configuration line, as SLIDING's fill_board does. */
+static int parse_config(sb_slide_puzzle *pz, const char *s, size_t n, int line, unsigned char *anchors,
+                        unsigned char *xcell, int *nblocks, sb_error *err)
+{
+    unsigned char filled[SB_SLIDE_MAXCELLS];
+    int j = 0, nb = 0;
+    memset(filled, 0, sizeof filled);
+    memset(anchors, 0, SB_SLIDE_MAXCELLS);
+    memset(xcell, 0, SB_SLIDE_MAXCELLS);
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        int v = name_value(ch);
+        if (!v && ch != '0' && ch != 'x')
+            return sb_error_set(err, SB_EBADCHAR, line, (int)i + 1,
+                                "illegal character '%c' in a configuration (use 0, x, 1..9, a..f)",
+                                (ch >= 32 && ch < 127) ? ch : '?');
+        while (j < pz->ncells && filled[j])
+            j++;
+        if (j >= pz->ncells)
+            return sb_error_set(err, SB_EPASTEND, line, (int)i + 1,
+                                "the configuration runs past the end of the %d x %d board",
+                                pz->rows, pz->cols);
+        if (ch == '0') {
+            filled[j] = 1;
+        } else if (ch == 'x') {
+            filled[j] = 1;
+            xcell[j] = 1;
+        } else {
+            const sb_slide_kind *k = &pz->kind[v];
+            int r = j / pz->cols, c = j % pz->cols;
+            if (!k->defined)
+                return sb_error_set(err, SB_EUNDEFINED, line, (int)i + 1, "piece %c was never defined",
+                                    ch);
+            for (int t = 0; t < k->n; t++) {
+                int rr = r + k->dr[t], cc = c + k->dc[t];
+                if (rr >= pz->rows || cc < 0 || cc >= pz->cols)
+                    return sb_error_set(err, SB_EPASTEND, line, (int)i + 1,
+                                        "piece %c at row %d column %d runs off the board", ch, r + 1,
+                                        c + 1);
+                if (filled[rr * pz->cols + cc])
+                    return sb_error_set(err, SB_EFILLTWICE, line, (int)i + 1,
+                                        "piece %c at row %d column %d fills row %d column %d twice",
+                                        ch, r + 1, c + 1, rr + 1, cc + 1);
+                filled[rr * pz->cols + cc] = 1;
+            }
+            anchors[j] = (unsigned char)v;
+            nb++;
+        }
+        j++;
+    }
+    *nblocks = nb;
+    return 0;
+}
+
+int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *err)
+{
+    reader r = {text, text + len, 0};
+    const char *s;
+    size_t n;
+    int rc, nb_start, nb_stop;
+    unsigned char xstop[SB_SLIDE_MAXCELLS];
+    memset(pz, 0, sizeof *pz);
+    if (!next_nonblank(&r, &s, &n, err, &rc))
+        return rc ? rc : sb_error_set(err, SB_EMISSING, r.line + 1, 1, "empty input: no ROWS x COLS line");
+    if ((rc = parse_size(pz, s, n, r.line, err)))
+        return rc;
+    for (;;) {
+        if (!next_nonblank(&r, &s, &n, err, &rc))
+            return rc ? rc : sb_error_set(err, SB_EMISSING, r.line + 1, 1, "the start line is missing");
+        if (!(n >= 4 && s[1] == ' ' && s[2] == '=' && s[3] == ' '))
+            break;
+        if ((rc = parse_kind(pz, s, n, r.line, err)))
+            return rc;
+    }
+    int start_line = r.line;
+    if ((rc = parse_config(pz, s, n, r.line, pz->start, pz->xcell, &nb_start, err)))
+        return rc;
+    if (!nb_start)
+        return sb_error_set(err, SB_ENOPIECES, start_line, 1, "the puzzle has no pieces");
+    if (!next_nonblank(&r, &s, &n, err, &rc))
+        return rc ? rc : sb_error_set(err, SB_EMISSING, r.line + 1, 1, "the stop line is missing");
+    if ((rc = parse_config(pz, s, n, r.line, pz->stop, xstop, &nb_stop, err)))
+        return rc;
+    /* Start and stop must hold the same blocks and the same x cells. */
+    int cs[16] = {0}, ct[16] = {0};
+    for (int j = 0; j < pz->ncells; j++) {
+        cs[pz->start[j]]++;
+        ct[pz->stop[j]]++;
+        if (pz->xcell[j] != xstop[j])
+            return sb_error_set(err, SB_EMISMATCH, r.line, 1,
+                                "row %d column %d is x in only one of start and stop",
+                                j / pz->cols + 1, j % pz->cols + 1);
+    }
+    for (int v = 1; v < 16; v++)
+        if (cs[v] != ct[v])
+            return sb_error_set(err, SB_EMISMATCH, r.line, 1,
+                                "start holds %d of piece %c, stop holds %d", cs[v], sb_slide_name(v),
+                                ct[v]);
+    pz->nblocks = nb_start;
+    return 0;
+}

@@ -1,0 +1,103 @@
+# CLI tests of the sliding-block solver: sbfs solve and SLIDING's own
+# command line.  Expected files in tests/cli/slide/ are sbfs's own output,
+# checked by hand (the SLIDING listing line by line against Knuth's program's
+# output for the silly puzzle); every printed solution is replayed by
+# tests/verify slide.
+. tests/cli/lib.sh
+D=tests/cli/slide
+P=puzzles
+
+# SLIDING's command line on the silly puzzle, all styles
+for s in 0 1 2 3 4 5; do
+    expect_file $D/silly-sliding$s.out "sbfs $s < silly" -- sh -c "$SBFS $s < $P/silly.txt"
+done
+expect_file $D/silly-sliding0-quiet.out "sbfs 0 -1 < silly" -- sh -c "$SBFS 0 -1 < $P/silly.txt"
+expect_file $D/silly-sliding0-verbose.out "sbfs 0 1 < silly" -- sh -c "$SBFS 0 1 < $P/silly.txt"
+
+# sbfs solve: full output for silly, level counts for every bundled puzzle
+for s in 0 1 2 3 4 5; do
+    expect_file $D/silly-s$s.out "solve -s $s silly" -- $SBFS solve -s $s $P/silly.txt
+    for p in silly shift klotski eight-judge eight-sample; do
+        expect_file $D/$p-s$s-q.out "solve -q -s $s $p" -- $SBFS solve -q -s $s $P/$p.txt
+    done
+done
+
+# every solution replays
+for s in 0 1 2 3 4 5; do
+    for p in silly shift klotski eight-judge eight-sample; do
+        $SBFS solve -s $s $P/$p.txt > "$T_TMP/sol" 2>&1
+        expect_status 0 "verify $p style $s" -- "$VERIFY" slide $s $P/$p.txt "$T_TMP/sol"
+    done
+done
+# the verifier rejects a tampered solution
+$SBFS solve -s 0 $P/silly.txt | sed 's/^move 3: .*/move 3: 3@r5c1 up/' > "$T_TMP/bad"
+expect_status 1 "verify rejects a wrong move" -- "$VERIFY" slide 0 $P/silly.txt "$T_TMP/bad"
+$SBFS solve -s 2 $P/silly.txt > "$T_TMP/sol2"
+expect_status 1 "verify rejects a style-2 move in style 0" -- "$VERIFY" slide 0 $P/silly.txt "$T_TMP/sol2"
+
+# stdin, start == stop, no solution
+expect_status 0 "solve from stdin" -- sh -c "$SBFS solve -q - < $P/eight-sample.txt"
+expect_line "solution: 19 moves" "solve from stdin" "$T_TMP/out"
+printf '2 x 2\n1 = 1\n1\n1\n' > "$T_TMP/same.txt"
+expect_status 0 "start is stop" -- $SBFS solve "$T_TMP/same.txt"
+expect_line "solution: 0 moves" "start is stop" "$T_TMP/out"
+expect_status 0 "start is stop, SLIDING form" -- sh -c "$SBFS 0 < $T_TMP/same.txt"
+expect_line "You're joking: That puzzle is solved in zero moves!" "zero moves" "$T_TMP/out"
+expect_line "solution: 0 moves" "zero moves summary" "$T_TMP/out"
+printf '1 x 3\n1 = 1\n2 = 1\n12\n21\n' > "$T_TMP/none.txt"
+expect_status 0 "no solution" -- $SBFS solve "$T_TMP/none.txt"
+expect_line "no solution: 3 configurations reachable" "no solution" "$T_TMP/out"
+expect_status 0 "no solution, SLIDING form" -- sh -c "$SBFS 0 < $T_TMP/none.txt"
+expect_line "*** Distance 2:" "no solution, SLIDING form" "$T_TMP/out"
+expect_line "no solution: 3 configurations reachable" "no solution, SLIDING form" "$T_TMP/out"
+# a board of 256 cells (16 x 16): SLIDING's limit works
+{ echo "16 x 16 big"; echo "1 = 11/11"; echo "2 = 1"; printf '12\n'; printf '%0238d12\n' 0; } > "$T_TMP/big.txt"
+expect_status 0 "16 x 16 board" -- $SBFS solve -q "$T_TMP/big.txt"
+expect_line "solution: 45 moves" "16 x 16 board" "$T_TMP/out"
+
+# input errors: exit status and one-line message naming line and column
+err() { # status, message, input (printf format)
+    printf "$3" > "$T_TMP/in.txt"
+    expect_status "$1" "error $1" -- $SBFS solve "$T_TMP/in.txt"
+    expect_line "sbfs: $T_TMP/in.txt:$2" "error $1 message" "$T_TMP/err"
+}
+err 10 "1:3: the first line must be ROWS x COLS" '5 5 oops\n1 = 1\n1\n1\n'
+err 11 "1:1: a 17 x 16 board has more than 256 cells" '17 x 16\n1 = 1\n1\n1\n'
+err 12 "2:1: bad piece name 'g': use 1..9 or a..f" '2 x 2\ng = 1\n1\n1\n'
+err 13 "2:6: bad character '2' in the pattern of piece 1 (use 0, 1 and /)" '2 x 2\n1 = 12\n1\n1\n'
+err 14 "2:5: piece 1 is empty" '2 x 2\n1 = 00/0\n1\n1\n'
+err 15 "4:3: piece 1 at row 2 column 1 fills row 2 column 2 twice" '2 x 2\n1 = 11/01\n2 = 1/1\n021\n021\n'
+err 16 "3:5: the configuration runs past the end of the 2 x 2 board" '2 x 2\n1 = 1\n00000\n1\n'
+err 17 "3:2: illegal character 'z' in a configuration (use 0, x, 1..9, a..f)" '2 x 2\n1 = 1\n0z1\n1\n'
+err 18 "3:1: the puzzle has no pieces" '2 x 2\n1 = 1\n000\n1\n'
+err 19 "4:1: start holds 1 of piece 1, stop holds 2" '2 x 2\n1 = 1\n1\n11\n'
+err 20 "4:1: the stop line is missing" '2 x 2\n1 = 1\n1\n'
+err 22 "3:3: piece 5 was never defined" '2 x 2\n1 = 1\n005\n1\n'
+{ printf '2 x 2\n1 = 1\n'; printf '%01100d\n' 0; } > "$T_TMP/long.txt"
+expect_status 21 "error 21" -- $SBFS solve "$T_TMP/long.txt"
+expect_line "sbfs: $T_TMP/long.txt:3:1023: line longer than 1022 characters" "error 21 message" "$T_TMP/err"
+# the same errors through SLIDING's command line
+expect_status 15 "SLIDING form error" -- sh -c "printf '2 x 2\n1 = 11/01\n2 = 1/1\n021\n021\n' | $SBFS 0"
+expect_line "sbfs: <stdin>:4:3: piece 1 at row 2 column 1 fills row 2 column 2 twice" "SLIDING form message" "$T_TMP/err"
+# redefinition: a warning, and the search goes on
+printf '2 x 2\n1 = 1\n1 = 11\n1\n01\n' > "$T_TMP/redef.txt"
+expect_status 0 "redefinition" -- $SBFS solve -q "$T_TMP/redef.txt"
+expect_line "sbfs: $T_TMP/redef.txt:3:1: warning: piece 1 is defined again (line 2); the new definition is ignored" "redefinition warning" "$T_TMP/err"
+expect_status 0 "redefinition, SLIDING form" -- sh -c "$SBFS 0 < $T_TMP/redef.txt"
+expect_line "Warning: Redefinition of piece 1 is being ignored." "SLIDING's warning" "$T_TMP/out"
+expect_status 3 "missing file" -- $SBFS solve "$T_TMP/nope.txt"
+
+# a memory budget too small: status 4, the levels so far, the last one marked
+expect_status 4 "memory budget" -- $SBFS solve -q --memory 3M $P/eight-judge.txt
+expect_grep "^sbfs: memory budget exhausted" "memory budget message" "$T_TMP/err"
+expect_grep "^distance [0-9]*: [0-9]* \(incomplete\)$" "memory budget: last level marked" "$T_TMP/out"
+
+# command lines
+expect_status 0 "solve --help" -- $SBFS solve --help
+expect_grep "^usage: sbfs solve" "solve --help" "$T_TMP/out"
+expect_status 2 "bad style" -- $SBFS solve -s 6 $P/silly.txt
+expect_status 2 "unknown option" -- $SBFS solve --frobnicate $P/silly.txt
+expect_status 2 "SLIDING style out of range" -- sh -c "$SBFS 7 < $P/silly.txt"
+expect_line "sbfs: Sorry, the style should be between 0 and 5, not 7!" "style message" "$T_TMP/err"
+expect_status 2 "SLIDING usage" -- sh -c "$SBFS 0 zz < $P/silly.txt"
+finish

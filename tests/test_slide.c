@@ -1,0 +1,596 @@
+/* Tests of the sliding-block model: the reader (every error), the printer,
+ * the keys, move generation in all six styles (hand-counted boards), and
+ * whole searches checked against a deliberately naive breadth-first search
+ * written here over full boards, which moves every *subset* of blocks in
+ * styles 3-5 instead of enumerating ideals. */
+#include "harness.h"
+#include "sbfs/sbfs.h"
+
+static const char SILLY[] = "5 x 5 (a silly example)\n1 = 111/01\n2 = 101/111\n3 = 1\n"
+                            "1xx200000000033\n000xx00033001002\n";
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(1 << 16);
+    *len = fread(buf, 1, (1 << 16) - 1, f);
+    buf[*len] = 0;
+    fclose(f);
+    return buf;
+}
+
+/* ---- the reader ---- */
+
+static int parse_code(const char *text, sb_error *err)
+{
+    static sb_slide_puzzle pz;
+    sb_error_clear(err);
+    return sb_slide_parse(&pz, text, strlen(text), err);
+}
+
+#define EXPECT_ERR(text, code, ln, cl)                                          \
+    do {                                                                        \
+        sb_error e_;                                                            \
+        CHECK_INT(parse_code(text, &e_), code);                                 \
+        CHECK_INT(e_.line, ln);                                                 \
+        CHECK_INT(e_.col, cl);                                                  \
+    } while (0)
+
+static void test_parse_silly(void)
+{
+    static sb_slide_puzzle pz;
+    sb_error err;
+    CHECK_INT(sb_slide_parse(&pz, SILLY, strlen(SILLY), &err), 0);
+    CHECK_INT(pz.rows, 5);
+    CHECK_INT(pz.cols, 5);
+    CHECK_STR(pz.title, "(a silly example)");
+    CHECK_INT(pz.kind[1].n, 4);
+    CHECK_INT(pz.kind[1].dr[3], 1);
+    CHECK_INT(pz.kind[1].dc[3], 1);
+    CHECK_INT(pz.kind[2].n, 5);
+    CHECK_INT(pz.kind[3].n, 1);
+    CHECK_INT(pz.kind[4].defined, 0);
+    CHECK_INT(pz.nblocks, 4);
+    CHECK_INT(pz.start[0], 1);
+    CHECK_INT(pz.start[5], 2);
+    CHECK_INT(pz.start[20], 3);
+    CHECK_INT(pz.start[21], 3);
+    CHECK_INT(pz.xcell[3] + pz.xcell[4], 2);
+    CHECK_INT(pz.stop[12], 1);
+    CHECK_INT(pz.stop[17], 2);
+    CHECK_INT(pz.nwarn, 0);
+    /* CRLF, trailing blanks and blank lines are accepted */
+    const char *crlf = "2 x 2\r\n\r\n1 = 1 \r\n\n10\r\n\n01\r\n";
+    CHECK_INT(sb_slide_parse(&pz, crlf, strlen(crlf), &err), 0);
+    CHECK_INT(pz.start[0], 1);
+    CHECK_INT(pz.stop[1], 1);
+}
+
+static void test_parse_errors(void)
+{
+    EXPECT_ERR("5 5 oops\n1 = 1\n1\n1\n", SB_EBADSIZE, 1, 3);
+    EXPECT_ERR("x x 5\n", SB_EBADSIZE, 1, 1);
+    EXPECT_ERR("0 x 5\n", SB_EBADSIZE, 1, 1);
+    EXPECT_ERR("17 x 16\n1 = 1\n1\n1\n", SB_EBIGBOARD, 1, 1);
+    EXPECT_ERR("2 x 2\ng = 1\n1\n1\n", SB_EPIECENAME, 2, 1);
+    EXPECT_ERR("2 x 2\n1 = 12\n1\n1\n", SB_EPATTERN, 2, 6);
+    EXPECT_ERR("2 x 2\n1 = 00/0\n1\n1\n", SB_EEMPTYPIECE, 2, 5);
+    /* 2 x 2: piece 1 = 11/01 at cell 2 would fill cell 3, already the 2's */
+    EXPECT_ERR("2 x 2\n1 = 11/01\n2 = 1/1\n021\n021\n", SB_EFILLTWICE, 4, 3);
+    EXPECT_ERR("2 x 2\n1 = 1\n00000\n1\n", SB_EPASTEND, 3, 5);
+    EXPECT_ERR("2 x 3\n1 = 11\n001\n1\n", SB_EPASTEND, 3, 3);
+    EXPECT_ERR("2 x 2\n1 = 1\n0z1\n1\n", SB_EBADCHAR, 3, 2);
+    EXPECT_ERR("2 x 2\n1 = 1\n005\n1\n", SB_EUNDEFINED, 3, 3);
+    EXPECT_ERR("2 x 2\n1 = 1\n000\n1\n", SB_ENOPIECES, 3, 1);
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n11\n", SB_EMISMATCH, 4, 1);
+    EXPECT_ERR("2 x 2\n1 = 1\n1x\n01\n", SB_EMISMATCH, 4, 1);
+    EXPECT_ERR("", SB_EMISSING, 1, 1);
+    EXPECT_ERR("2 x 2\n1 = 1\n", SB_EMISSING, 3, 1);
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n\n", SB_EMISSING, 5, 1);
+    char longline[1200];
+    memset(longline, '0', sizeof longline);
+    memcpy(longline, "2 x 2\n1 = 1\n1\n", 14);
+    longline[sizeof longline - 1] = 0;
+    EXPECT_ERR(longline, SB_ELONGLINE, 4, SB_SLIDE_MAXLINE + 1);
+    /* a redefinition is a warning, as in SLIDING */
+    static sb_slide_puzzle pz;
+    sb_error err;
+    const char *re = "2 x 2\n1 = 1\n1 = 11\n1\n01\n";
+    CHECK_INT(sb_slide_parse(&pz, re, strlen(re), &err), 0);
+    CHECK_INT(pz.nwarn, 1);
+    CHECK_INT(pz.warn[0].line, 3);
+    CHECK_INT(pz.warn_name[0], '1');
+    CHECK_INT(pz.kind[1].n, 1);
+}
+
+/* ---- printing ---- */
+
+static void test_print(void)
+{
+    static sb_slide_puzzle pz;
+    sb_error err;
+    char buf[1024];
+    sb_slide_parse(&pz, SILLY, strlen(SILLY), &err);
+    sb_slide_board_text(&pz, pz.start, buf);
+    CHECK_STR(buf, "          \n"
+                   " 1-1-1    \n"
+                   "   |      \n"
+                   " 2 1 2 0 0\n"
+                   " |   |    \n"
+                   " 2-2-2 0 0\n"
+                   "          \n"
+                   " 0 0 0 0 0\n"
+                   "          \n"
+                   " 3 3 0 0 0\n");
+    CHECK_INT((int)sb_slide_board_size(&pz), (int)strlen(buf) + 1);
+    sb_slide_shorthand(&pz, pz.start, buf);
+    CHECK_STR(buf, "1200000000033");
+    sb_slide_shorthand(&pz, pz.stop, buf);
+    CHECK_STR(buf, "00000033001002");
+}
+
+/* ---- keys ---- */
+
+static void test_keys(void)
+{
+    static sb_slide_puzzle pz;
+    sb_slide sl;
+    sb_mem mem;
+    sb_error err;
+    unsigned char a[SB_SLIDE_MAXCELLS];
+    uint64_t k1[SB_SLIDE_MAXKW], k2[SB_SLIDE_MAXKW];
+    sb_mem_init(&mem, 0);
+    sb_slide_parse(&pz, SILLY, strlen(SILLY), &err);
+    CHECK_INT(sb_slide_init(&sl, &pz, 0, &mem, &err), 0);
+    CHECK_INT(sl.nk, 3);
+    CHECK_INT(sl.kbits, 2);
+    CHECK_INT(sl.key_bits, 25 + 4 * 2);
+    CHECK_INT(sl.key_words, 1);
+    sb_slide_unpack(&sl, sl.start, a);
+    CHECK(memcmp(a, pz.start, pz.ncells) == 0);
+    sb_slide_pack(&sl, a, k1);
+    CHECK(k1[0] == sl.start[0]);
+    CHECK(sl.start[0] != sl.stop[0]);
+    sb_slide_free(&sl);
+
+    /* Two 3s on a 2 x 2 board: swapping them changes nothing, so there are
+     * C(4,2) = 6 configurations; with a 4 instead of the second 3 there are
+     * 4 * 3 = 12.  The key cannot tell the two 3s apart by construction;
+     * the search shows it. */
+    const char *same = "2 x 2\n3 = 1\n33\n0033\n", *diff = "2 x 2\n3 = 1\n4 = 1\n34\n0034\n";
+    sb_bfs b;
+    sb_model m;
+    sb_slide_parse(&pz, same, strlen(same), &err);
+    sb_slide_init(&sl, &pz, 0, &mem, &err);
+    CHECK_INT(sl.kbits, 0);
+    CHECK_INT(sl.key_bits, 4);
+    sb_slide_model(&sl, &m);
+    sb_bfs_init(&b, &m, &mem, &err);
+    CHECK_INT(sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err), 0);
+    CHECK_U64(b.set.n, 6);
+    sb_bfs_free(&b);
+    /* the configuration 3 at cell 0 and 3 at cell 3, built two ways */
+    memset(a, 0, sizeof a);
+    a[0] = 3, a[3] = 3;
+    sb_slide_pack(&sl, a, k1);
+    a[0] = 3, a[3] = 3; /* the "other" 3 first: the same anchors */
+    sb_slide_pack(&sl, a, k2);
+    CHECK(k1[0] == k2[0]);
+    sb_slide_free(&sl);
+    sb_slide_parse(&pz, diff, strlen(diff), &err);
+    sb_slide_init(&sl, &pz, 0, &mem, &err);
+    sb_slide_model(&sl, &m);
+    sb_bfs_init(&b, &m, &mem, &err);
+    CHECK_INT(sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err), 0);
+    CHECK_U64(b.set.n, 12);
+    sb_bfs_free(&b);
+    sb_slide_free(&sl);
+
+    /* widths: SHIFT 20 + 10*2 bits; the 15-puzzle 16 + 15*4; a 16 x 16 board */
+    size_t len;
+    char *t = read_file("puzzles/shift.txt", &len);
+    CHECK(t != NULL);
+    if (t) {
+        sb_slide_parse(&pz, t, len, &err);
+        sb_slide_init(&sl, &pz, 0, &mem, &err);
+        CHECK_INT(sl.key_bits, 40);
+        CHECK_INT(sl.key_words, 1);
+        sb_slide_free(&sl);
+        free(t);
+    }
+    t = read_file("bench/fifteen-18.txt", &len);
+    CHECK(t != NULL);
+    if (t) {
+        sb_slide_parse(&pz, t, len, &err);
+        sb_slide_init(&sl, &pz, 0, &mem, &err);
+        CHECK_INT(sl.key_bits, 76);
+        CHECK_INT(sl.key_words, 2);
+        sb_slide_free(&sl);
+        free(t);
+    }
+    CHECK_U64(mem.used, 0);
+}
+
+/* ---- neighbour counts on hand-made boards ---- */
+
+static int count_in(const char *text, int style, const char *config)
+{
+    static sb_slide_puzzle pz;
+    sb_slide sl;
+    sb_mem mem;
+    sb_error err;
+    uint64_t key[SB_SLIDE_MAXKW];
+    sb_mem_init(&mem, 0);
+    if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err))
+        return -100;
+    if (config) { /* a configuration other than the start, in shorthand */
+        char buf[600];
+        snprintf(buf, sizeof buf, "%s", text);
+        /* rebuild the text with config as start and stop */
+        char *p = buf + strlen(buf) - 1;
+        int nl = 0;
+        while (p > buf && nl < 2)
+            if (*--p == '\n')
+                nl++;
+        snprintf(p + 1, sizeof buf - (size_t)(p + 1 - buf), "%s\n%s\n", config, config);
+        static sb_slide_puzzle pz2;
+        if (sb_slide_parse(&pz2, buf, strlen(buf), &err))
+            return -200;
+        sb_slide_pack(&sl, pz2.start, key);
+    } else {
+        memcpy(key, sl.start, sizeof key);
+    }
+    int n = sb_slide_count_moves(&sl, key, &err);
+    sb_slide_free(&sl);
+    return n;
+}
+
+static void test_move_counts(void)
+{
+    /* silly start, counted by hand in all six styles (see docs/ALGORITHMS.md) */
+    static const int silly[6] = {4, 6, 29, 7, 11, 41};
+    for (int s = 0; s < 6; s++)
+        CHECK_INT(count_in(SILLY, s, NULL), silly[s]);
+    /* Knuth's 0102: 1 goes left or right, 2 goes left: three moves, and the
+     * pair 12 may also go left together in styles 3-5. */
+    const char *row = "1 x 4\n1 = 1\n2 = 1\n0102\n0102\n";
+    static const int r0102[6] = {3, 3, 3, 4, 4, 4};
+    for (int s = 0; s < 6; s++)
+        CHECK_INT(count_in(row, s, NULL), r0102[s]);
+    /* from 1002 one style-2 move of the 2 goes through 1020 to 1200:
+     * neighbours 0102, 0012 (the 1) and 1020, 1200 (the 2) */
+    CHECK_INT(count_in(row, 2, "1002"), 4);
+    CHECK_INT(count_in(row, 1, "1002"), 4);
+    CHECK_INT(count_in(row, 0, "1002"), 2);
+    /* a 3 x 3 box with one 2x2 block and empty L: style 0 moves right and
+     * down; style 2 also reaches the far corner; superpieces add nothing */
+    const char *box = "3 x 3\n1 = 11/11\n1\n01\n";
+    static const int rbox[6] = {2, 2, 3, 2, 2, 3};
+    for (int s = 0; s < 6; s++)
+        CHECK_INT(count_in(box, s, NULL), rbox[s]);
+    /* x cells are walls: a 1x1 between two x cells can only go down, and
+     * then (styles 2 and 5) on to either side of the lower row */
+    const char *walls = "2 x 3\n1 = 1\nx1x\nx1x\n";
+    static const int rwalls[6] = {1, 1, 3, 1, 1, 3};
+    for (int s = 0; s < 6; s++)
+        CHECK_INT(count_in(walls, s, NULL), rwalls[s]);
+    /* a disconnected piece 1 = 101 straddling a 2 on a 2 x 3 board: each
+     * can go down alone; the 2 can then go sideways (style 2: 1 + 3); the
+     * pair can go down together (styles 3-5), sideways never, since the 1
+     * would leave the board or the 2 would bump into the 1 */
+    const char *apart = "2 x 3\n1 = 101\n2 = 1\n12\n12\n";
+    static const int rapart[6] = {2, 2, 4, 3, 3, 5};
+    for (int s = 0; s < 6; s++)
+        CHECK_INT(count_in(apart, s, NULL), rapart[s]);
+}
+
+static void test_knuth_0102(void)
+{
+    /* from 0102 in style 2: distance 1 = {1002, 0012, 0120},
+     * distance 2 = {1020, 1200}: 1200 is found although the walk of the 2
+     * from 1002 passes the already known 1020 */
+    static sb_slide_puzzle pz;
+    sb_slide sl;
+    sb_mem mem;
+    sb_bfs b;
+    sb_model m;
+    sb_error err;
+    const char *t = "1 x 4\n1 = 1\n2 = 1\n0102\n12\n";
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    sb_slide_init(&sl, &pz, 2, &mem, &err);
+    sb_slide_model(&sl, &m);
+    sb_bfs_init(&b, &m, &mem, &err);
+    CHECK_INT(sb_bfs_run(&b, sl.start, sl.stop, 0, NULL, &err), 0);
+    CHECK_INT(b.goal_level, 2);
+    CHECK_U64(sb_bfs_level_size(&b, 1), 3);
+    CHECK_U64(sb_bfs_level_size(&b, 2), 2);
+    uint64_t path[3];
+    char line[200];
+    CHECK_INT(sb_bfs_path(&b, (uint64_t)b.goal, path, &err), 0);
+    CHECK_INT(sb_slide_describe(&sl, sb_stateset_key(&b.set, path[1]), sb_stateset_key(&b.set, path[2]),
+                                line, sizeof line, &err), 0);
+    CHECK_STR(line, "2@r1c4 left left");
+    sb_bfs_free(&b);
+    sb_slide_free(&sl);
+}
+
+/* ---- the naive search ---- */
+
+typedef struct naive {
+    int R, C, n, style;
+    int kn[16], kr[16][64], kc[16][64];
+    char *boards; /* n cells each */
+    int count, cap;
+    int *table;
+    int tsize;
+} naive;
+
+static unsigned nhash(const char *b, int n)
+{
+    unsigned h = 2166136261u;
+    for (int i = 0; i < n; i++)
+        h = (h ^ (unsigned char)b[i]) * 16777619u;
+    return h;
+}
+
+static int nadd(naive *z, const char *b)
+{
+    unsigned h = nhash(b, z->n) & (unsigned)(z->tsize - 1);
+    while (z->table[h] >= 0) {
+        if (!memcmp(z->boards + (size_t)z->table[h] * z->n, b, z->n))
+            return 0;
+        h = (h + 1) & (unsigned)(z->tsize - 1);
+    }
+    if (z->count == z->cap) {
+        z->cap *= 2;
+        z->boards = realloc(z->boards, (size_t)z->cap * z->n);
+    }
+    memcpy(z->boards + (size_t)z->count * z->n, b, z->n);
+    z->table[h] = z->count++;
+    return 1;
+}
+
+/* Blocks of a board, found greedily: the first unassigned named cell is
+ * an anchor of a block of that name. */
+static int nblocks_of(const naive *z, const char *b, int cells[][64], int *ncell)
+{
+    char used[256] = {0};
+    int nb = 0;
+    for (int i = 0; i < z->n; i++) {
+        if (used[i] || b[i] == '0' || b[i] == 'x')
+            continue;
+        int v = b[i] <= '9' ? b[i] - '0' : b[i] - 'a' + 10;
+        ncell[nb] = z->kn[v];
+        for (int t = 0; t < z->kn[v]; t++) {
+            int c = (i / z->C + z->kr[v][t]) * z->C + i % z->C + z->kc[v][t];
+            cells[nb][t] = c;
+            used[c] = 1;
+        }
+        nb++;
+    }
+    return nb;
+}
+
+/* Board with the blocks in mask shifted by (dr, dc), or 0 if illegal. */
+static int nshift(const naive *z, const char *b, int cells[][64], const int *ncell, int nb,
+                  unsigned mask, int dr, int dc, char *out)
+{
+    memcpy(out, b, z->n);
+    for (int k = 0; k < nb; k++)
+        if (mask >> k & 1)
+            for (int t = 0; t < ncell[k]; t++)
+                out[cells[k][t]] = '0';
+    for (int k = 0; k < nb; k++)
+        if (mask >> k & 1)
+            for (int t = 0; t < ncell[k]; t++) {
+                int r = cells[k][t] / z->C + dr, c = cells[k][t] % z->C + dc;
+                if (r < 0 || r >= z->R || c < 0 || c >= z->C || out[r * z->C + c] != '0')
+                    return 0;
+                out[r * z->C + c] = b[cells[k][t]];
+            }
+    return 1;
+}
+
+static void nexpand(naive *z, const char *b)
+{
+    int cells[64][64], ncell[64];
+    int nb = nblocks_of(z, b, cells, ncell);
+    static const int DRs[4] = {0, 0, 1, -1}, DCs[4] = {1, -1, 0, 0};
+    char out[256];
+    unsigned nsets = z->style < 3 ? (unsigned)nb : (1u << nb) - 1;
+    for (unsigned s = 0; s < nsets; s++) {
+        unsigned mask = z->style < 3 ? 1u << s : s + 1;
+        if (z->style % 3 == 0) {
+            for (int d = 0; d < 4; d++)
+                if (nshift(z, b, cells, ncell, nb, mask, DRs[d], DCs[d], out))
+                    nadd(z, out);
+        } else if (z->style % 3 == 1) {
+            for (int d = 0; d < 4; d++)
+                for (int k = 1; nshift(z, b, cells, ncell, nb, mask, k * DRs[d], k * DCs[d], out); k++)
+                    nadd(z, out);
+        } else { /* flood over displacements, legality checked at each */
+            int W = 2 * z->C + 1, seen[64 * 64] = {0}, q[64 * 64], qh = 0, qt = 0;
+            q[qt++] = z->R * W + z->C;
+            seen[z->R * W + z->C] = 1;
+            while (qh < qt) {
+                int at = q[qh++], r0 = at / W - z->R, c0 = at % W - z->C;
+                for (int d = 0; d < 4; d++) {
+                    int r = r0 + DRs[d], c = c0 + DCs[d], nat = (r + z->R) * W + c + z->C;
+                    if (r < -z->R || r > z->R || c < -z->C || c > z->C || seen[nat])
+                        continue;
+                    if (!nshift(z, b, cells, ncell, nb, mask, r, c, out))
+                        continue;
+                    seen[nat] = 1;
+                    q[qt++] = nat;
+                    nadd(z, out);
+                }
+            }
+        }
+    }
+}
+
+/* Level sizes of the whole component of the start; returns the number of
+ * levels. */
+static int naive_levels(const char *text, int style, uint64_t *levels, int maxlev)
+{
+    static sb_slide_puzzle pz;
+    sb_error err;
+    naive z;
+    memset(&z, 0, sizeof z);
+    if (sb_slide_parse(&pz, text, strlen(text), &err))
+        return -1;
+    z.R = pz.rows, z.C = pz.cols, z.n = pz.ncells, z.style = style;
+    for (int v = 1; v < 16; v++) {
+        z.kn[v] = pz.kind[v].n;
+        for (int t = 0; t < pz.kind[v].n && t < 64; t++)
+            z.kr[v][t] = pz.kind[v].dr[t], z.kc[v][t] = pz.kind[v].dc[t];
+    }
+    /* the start as a full board, drawn from the reader's anchors */
+    char b[256];
+    for (int i = 0; i < z.n; i++)
+        b[i] = pz.xcell[i] ? 'x' : '0';
+    for (int i = 0; i < z.n; i++)
+        if (pz.start[i])
+            for (int t = 0; t < pz.kind[pz.start[i]].n; t++)
+                b[(i / z.C + pz.kind[pz.start[i]].dr[t]) * z.C + i % z.C + pz.kind[pz.start[i]].dc[t]] =
+                    sb_slide_name(pz.start[i]);
+    z.cap = 1024;
+    z.boards = malloc((size_t)z.cap * z.n);
+    z.tsize = 1 << 22;
+    z.table = malloc(sizeof(int) * (size_t)z.tsize);
+    memset(z.table, -1, sizeof(int) * (size_t)z.tsize);
+    nadd(&z, b);
+    int lo = 0, hi = 1, nl = 0;
+    while (lo < hi && nl < maxlev) {
+        levels[nl++] = (uint64_t)(hi - lo);
+        for (int i = lo; i < hi; i++) {
+            char cur[256];
+            memcpy(cur, z.boards + (size_t)i * z.n, z.n);
+            nexpand(&z, cur);
+        }
+        lo = hi;
+        hi = z.count;
+    }
+    free(z.boards);
+    free(z.table);
+    return nl;
+}
+
+static int engine_levels(const char *text, int style, uint64_t *levels, int maxlev)
+{
+    static sb_slide_puzzle pz;
+    sb_slide sl;
+    sb_mem mem;
+    sb_bfs b;
+    sb_model m;
+    sb_error err;
+    sb_mem_init(&mem, 0);
+    if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err))
+        return -1;
+    sb_slide_model(&sl, &m);
+    sb_bfs_init(&b, &m, &mem, &err);
+    int rc = sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err);
+    int nl = rc ? -1 : b.nlevels;
+    for (int d = 0; d < nl && d < maxlev; d++)
+        levels[d] = sb_bfs_level_size(&b, d);
+    sb_bfs_free(&b);
+    sb_slide_free(&sl);
+    return nl;
+}
+
+static void compare_with_naive(const char *name, const char *text, int style)
+{
+    static uint64_t a[400], b[400];
+    int na = engine_levels(text, style, a, 400), nb = naive_levels(text, style, b, 400);
+    int bad = na != nb;
+    for (int d = 0; !bad && d < na; d++)
+        bad = a[d] != b[d];
+    if (bad)
+        T_FAIL_AT("%s style %d: engine and naive search disagree (%d vs %d levels)", name, style, na, nb);
+    else
+        t_passed++;
+}
+
+static void test_against_naive(void)
+{
+    for (int s = 0; s < 6; s++)
+        compare_with_naive("silly", SILLY, s);
+    const char *apart = "3 x 3\n1 = 101\n2 = 1\n3 = 11\n1203\n3\n";
+    for (int s = 0; s < 6; s++)
+        compare_with_naive("apart", apart, s);
+    const char *ones = "3 x 4\n1 = 1\n2 = 11\n3 = 1/1\n1x23001\n1\n";
+    for (int s = 0; s < 6; s++)
+        compare_with_naive("mixed", ones, s);
+    size_t len;
+    char *t = read_file("puzzles/shift.txt", &len);
+    if (t) {
+        int top = t_sanitized() ? 1 : 3;
+        for (int s = 0; s < top; s++)
+            compare_with_naive("shift", t, s);
+        free(t);
+    }
+    t = read_file("puzzles/eight-sample.txt", &len);
+    if (t && !t_sanitized())
+        compare_with_naive("eight", t, 0);
+    free(t);
+}
+
+/* ---- exact results of the bundled puzzles ---- */
+
+static int solve_len(const char *path, int style, uint64_t *total)
+{
+    static sb_slide_puzzle pz;
+    sb_slide sl;
+    sb_mem mem;
+    sb_bfs b;
+    sb_model m;
+    sb_error err;
+    size_t len;
+    char *t = read_file(path, &len);
+    if (!t)
+        return -1;
+    sb_mem_init(&mem, 0);
+    int rc = sb_slide_parse(&pz, t, len, &err);
+    free(t);
+    if (rc || sb_slide_init(&sl, &pz, style, &mem, &err))
+        return -1;
+    sb_slide_model(&sl, &m);
+    sb_bfs_init(&b, &m, &mem, &err);
+    rc = sb_bfs_run(&b, sl.start, sl.stop, 0, NULL, &err);
+    int d = rc ? -1 : b.goal_level;
+    *total = b.set.n;
+    sb_bfs_free(&b);
+    sb_slide_free(&sl);
+    return d;
+}
+
+static void test_bundled(void)
+{
+    static const int silly[6] = {20, 10, 4, 10, 4, 2};
+    static const int shift[6] = {116, 90, 81, 72, 58, 55};
+    uint64_t n;
+    for (int s = 0; s < 6; s++) {
+        CHECK_INT(solve_len("puzzles/silly.txt", s, &n), silly[s]);
+        CHECK_INT(solve_len("puzzles/shift.txt", s, &n), shift[s]);
+        CHECK_INT(solve_len("puzzles/klotski.txt", s, &n), shift[s]);
+    }
+    CHECK_INT(solve_len("puzzles/eight-judge.txt", 0, &n), 31);
+    CHECK_U64(n, 181440); /* 31 is the diameter: the whole even half */
+    CHECK_INT(solve_len("puzzles/eight-sample.txt", 0, &n), 19);
+}
+
+int main(void)
+{
+    RUN(test_parse_silly);
+    RUN(test_parse_errors);
+    RUN(test_print);
+    RUN(test_keys);
+    RUN(test_move_counts);
+    RUN(test_knuth_0102);
+    RUN(test_against_naive);
+    RUN(test_bundled);
+    return TEST_END();
+}
