@@ -5,5 +5,7 @@
 
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
+#include "sbfs/table.h"
+#include "sbfs/npuzzle_table.h"
 
 #endif
