@@ -1,18 +1,296 @@
-/* sbfs tetraminx: not yet available. */
+/* sbfs tetraminx solve|random, and sbfs god tetraminx: the front end of the
+ * Tetraminx model.  Reading lines, parsing options and printing live here;
+ * the model, the table and the solver are in src/tetraminx/. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sbfs/tetraminx.h"
+
+enum { MAX_LINE = 65536 };
+
+static void usage_tetraminx(FILE *out)
+{
+    fprintf(out,
+            "usage: sbfs tetraminx solve [-v] [--load TABLE] [FILE]\n"
+            "       sbfs tetraminx random N [--seed S] [--scramble]\n"
+            "       sbfs god tetraminx [--save TABLE] [--load TABLE]\n\n"
+            "solve   reads one position per line from FILE (default stdin): a scramble in WCA\n"
+            "        notation (U U' L L' R R' B B'; tips u l r b skipped) or a 28-letter facelet\n"
+            "        string (F D L R, see docs/FORMAT.md).  Prints one optimal solution per\n"
+            "        line, moves separated by single spaces, an empty line when solved.\n"
+            "  -v             put the distance first: \"D: moves\"\n"
+            "  --load TABLE   use a table saved by 'sbfs god tetraminx --save'\n"
+            "random  prints N positions drawn uniformly from all 933,120.\n"
+            "  --seed S       repeatable stream (default: from the clock)\n"
+            "  --scramble     print a scramble that reaches each position, not its facelets\n");
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    unsigned long long v;
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno || *end)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Build the table, or load it when `load` names a file. */
+static int get_table(sb_tet_god *g, sb_mem *mem, const char *load)
+{
+    sb_control ctl;
+    cli_progress prog;
+    sb_error err;
+    int rc;
+    sb_error_clear(&err);
+    if (load) {
+        rc = sb_tet_god_load(g, load, mem, &err);
+        return rc ? cli_fail(load, &err) : 0;
+    }
+    cli_control_init(&ctl, &prog, -1);
+    rc = sb_tet_god_build(g, mem, &ctl, &err);
+    cli_control_done(&ctl, &prog);
+    return rc ? cli_fail(NULL, &err) : 0;
+}
+
+static int do_solve(int argc, char **argv)
+{
+    const char *file = NULL, *load = NULL;
+    int verbose = 0, rc, lineno = 0, status = 0;
+    sb_tet_god *g;
+    sb_mem mem;
+    sb_error err;
+    sb_control ctl;
+    cli_progress prog;
+    char *line = NULL, out[64];
+    size_t cap = 0;
+    ssize_t n;
+    FILE *in;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
+            verbose = 1;
+        else if (!strcmp(argv[i], "--load") && i + 1 < argc)
+            load = argv[++i];
+        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage_tetraminx(stdout);
+            return 0;
+        } else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("tetraminx solve: unknown option '%s'", argv[i]);
+        else if (file)
+            return cli_usage_error("tetraminx solve: one input file at most");
+        else
+            file = argv[i];
+    }
+    sb_error_clear(&err);
+    in = cli_open(file, &err);
+    if (!in)
+        return cli_fail(NULL, &err);
+    g = malloc(sizeof *g);
+    if (!g) {
+        cli_close(in);
+        return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
+    }
+    sb_mem_init(&mem, 0);
+    if ((rc = get_table(g, &mem, load)) != 0) {
+        free(g);
+        cli_close(in);
+        return rc;
+    }
+    /* Ctrl-C ends the run between two lines; what was printed stays. */
+    cli_control_init(&ctl, &prog, 0);
+    while ((n = getline(&line, &cap, in)) >= 0) {
+        sb_tet_pieces p;
+        uint8_t moves[SB_TET_MAXDIST];
+        int d;
+        lineno++;
+        if (sb_control_stopped(&ctl)) {
+            status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
+            break;
+        }
+        if (n > MAX_LINE) {
+            sb_error_set(&err, SB_ELONGLINE, lineno, MAX_LINE + 1,
+                         "line longer than %d characters", MAX_LINE);
+            status = cli_fail(file ? file : "-", &err);
+            break;
+        }
+        if (n > 0 && line[n - 1] == '\n')
+            n--;
+        if (sb_tet_parse(line, (size_t)n, lineno, &p, &err)) {
+            status = cli_fail(file ? file : "-", &err);
+            break;
+        }
+        d = sb_tet_god_solve(g, sb_tet_rank(&p), moves);
+        if (d < 0) {
+            status = cli_fail(NULL, &(sb_error){SB_EINTERNAL, 0, 0, "damaged table"});
+            break;
+        }
+        sb_tet_format_moves(moves, d, out);
+        if (verbose)
+            printf("%d: %s\n", d, out);
+        else
+            puts(out);
+    }
+    if (!status && ferror(in)) {
+        sb_error_set(&err, SB_EIO, 0, 0, "%s: read error", file ? file : "<stdin>");
+        status = cli_fail(NULL, &err);
+    }
+    cli_control_done(&ctl, &prog);
+    free(line);
+    cli_close(in);
+    sb_tet_god_free(g);
+    free(g);
+    if (fflush(stdout) && !status)
+        status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
+    return status;
+}
+
+static int do_random(int argc, char **argv)
+{
+    uint64_t count = 0, seed = 0;
+    int have_count = 0, have_seed = 0, scramble = 0, rc, status = 0;
+    sb_tet_god *g = NULL;
+    sb_mem mem;
+    sb_rng rng;
+    sb_control ctl;
+    cli_progress prog;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed")) {
+            if (i + 1 >= argc || parse_u64(argv[++i], &seed))
+                return cli_usage_error("tetraminx random: --seed wants a number");
+            have_seed = 1;
+        } else if (!strcmp(argv[i], "--scramble"))
+            scramble = 1;
+        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage_tetraminx(stdout);
+            return 0;
+        } else if (!have_count && parse_u64(argv[i], &count) == 0)
+            have_count = 1;
+        else
+            return cli_usage_error("tetraminx random: unexpected argument '%s'", argv[i]);
+    }
+    if (!have_count)
+        return cli_usage_error("tetraminx random: how many positions? (sbfs tetraminx random N)");
+    if (!have_seed)
+        seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+    sb_rng_seed(&rng, seed);
+    sb_mem_init(&mem, 0);
+    if (scramble) {
+        g = malloc(sizeof *g);
+        if (!g)
+            return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
+        if ((rc = get_table(g, &mem, NULL)) != 0) {
+            free(g);
+            return rc;
+        }
+    }
+    cli_control_init(&ctl, &prog, 0);
+    for (uint64_t k = 0; k < count; k++) {
+        uint32_t index = (uint32_t)sb_rng_below(&rng, SB_TET_NPOS);
+        char out[64];
+        if ((k & 1023) == 0 && sb_control_stopped(&ctl)) {
+            status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
+            break;
+        }
+        if (scramble) {
+            /* The solution undone: its moves inverted, in reverse order. */
+            uint8_t sol[SB_TET_MAXDIST], scr[SB_TET_MAXDIST];
+            int d = sb_tet_god_solve(g, index, sol);
+            for (int i = 0; i < d; i++)
+                scr[i] = (uint8_t)(sol[d - 1 - i] ^ 1);
+            sb_tet_format_moves(scr, d < 0 ? 0 : d, out);
+        } else {
+            sb_tet_pieces p;
+            sb_tet_facelets f;
+            sb_tet_unrank(index, &p);
+            sb_tet_pieces_to_facelets(&p, &f);
+            sb_tet_facelets_format(&f, out);
+        }
+        puts(out);
+    }
+    cli_control_done(&ctl, &prog);
+    if (g) {
+        sb_tet_god_free(g);
+        free(g);
+    }
+    if (fflush(stdout) && !status)
+        status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
+    return status;
+}
 
 int cmd_tetraminx(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "sbfs: tetraminx is not available yet\n");
-    return 1;
+    if (argc < 2) {
+        usage_tetraminx(stderr);
+        return cli_status(SB_EUSAGE);
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage_tetraminx(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "solve"))
+        return do_solve(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "random"))
+        return do_random(argc - 1, argv + 1);
+    return cli_usage_error("tetraminx: unknown subcommand '%s' (solve or random)", argv[1]);
 }
 
 int god_tetraminx(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "sbfs: god tetraminx is not available yet\n");
-    return 1;
+    const char *save = NULL, *load = NULL;
+    sb_tet_god *g;
+    sb_mem mem;
+    sb_error err;
+    uint64_t total = 0;
+    int rc;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--save") && i + 1 < argc)
+            save = argv[++i];
+        else if (!strcmp(argv[i], "--load") && i + 1 < argc)
+            load = argv[++i];
+        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: sbfs god tetraminx [--save TABLE] [--load TABLE]\n\n"
+                   "Distances from solved of all 933,120 Tetraminx positions: one line\n"
+                   "'distance D: N' per distance, then 'total: N positions, largest distance D'.\n"
+                   "  --save TABLE   also write the table (2 bits a position) to TABLE\n"
+                   "  --load TABLE   read the table from TABLE instead of building it\n");
+            return 0;
+        } else
+            return cli_usage_error("god tetraminx: unexpected argument '%s'", argv[i]);
+    }
+    g = malloc(sizeof *g);
+    if (!g)
+        return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
+    sb_mem_init(&mem, 0);
+    if ((rc = get_table(g, &mem, load)) != 0) {
+        free(g);
+        return rc;
+    }
+    sb_error_clear(&err);
+    if (save && (rc = sb_tet_god_save(g, save, &err)) != 0) {
+        sb_tet_god_free(g);
+        free(g);
+        return cli_fail(NULL, &err);
+    }
+    for (int d = 0; d <= g->maxdist; d++) {
+        printf("distance %d: %llu\n", d, (unsigned long long)g->hist[d]);
+        total += g->hist[d];
+    }
+    printf("total: %llu positions, largest distance %d\n", (unsigned long long)total, g->maxdist);
+    sb_tet_god_free(g);
+    free(g);
+    return fflush(stdout) ? cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"})
+                          : 0;
 }

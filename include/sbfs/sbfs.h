@@ -7,5 +7,6 @@
 #include "sbfs/rank.h"
 #include "sbfs/table.h"
 #include "sbfs/npuzzle_table.h"
+#include "sbfs/tetraminx.h"
 
 #endif
