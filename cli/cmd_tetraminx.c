@@ -137,7 +137,7 @@ static int do_solve(int argc, char **argv)
         }
         sb_tet_format_moves(moves, d, out);
         if (verbose)
-            printf("%d: %s\n", d, out);
+            printf("%d:%s%s\n", d, d ? " " : "", out);
         else
             puts(out);
     }
@@ -197,7 +197,7 @@ static int do_random(int argc, char **argv)
     }
     cli_control_init(&ctl, &prog, 0);
     for (uint64_t k = 0; k < count; k++) {
-        uint32_t index = (uint32_t)sb_rng_below(&rng, SB_TET_NPOS);
+        uint32_t index = sb_tet_random(&rng);
         char out[64];
         if ((k & 1023) == 0 && sb_control_stopped(&ctl)) {
             status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
@@ -243,6 +243,8 @@ int cmd_tetraminx(int argc, char **argv)
         return do_solve(argc - 1, argv + 1);
     if (!strcmp(argv[1], "random"))
         return do_random(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "god")) /* the same as 'sbfs god tetraminx' */
+        return god_tetraminx(argc - 1, argv + 1);
     return cli_usage_error("tetraminx: unknown subcommand '%s' (solve or random)", argv[1]);
 }
 

@@ -104,6 +104,9 @@ void sb_tet_tables_init(sb_tet_tables *t);
 /* Coordinates of a legal position, and back. */
 uint32_t sb_tet_rank(const sb_tet_pieces *p);
 void sb_tet_unrank(uint32_t index, sb_tet_pieces *p);
+/* A position drawn uniformly from all SB_TET_NPOS: every index is equally
+ * likely, and indices and positions are one to one. */
+uint32_t sb_tet_random(sb_rng *rng);
 /* The index after move m, by table. */
 static inline uint32_t sb_tet_index_move(const sb_tet_tables *t, uint32_t index, int m)
 {

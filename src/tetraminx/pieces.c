@@ -112,6 +112,11 @@ void sb_tet_unrank(uint32_t index, sb_tet_pieces *p)
     sb_unrank_orient_sum0(eo % SB_TET_NEFLIP, p->flip, SB_TET_NEDGES, 2);
 }
 
+uint32_t sb_tet_random(sb_rng *rng)
+{
+    return (uint32_t)sb_rng_below(rng, SB_TET_NPOS);
+}
+
 void sb_tet_tables_init(sb_tet_tables *t)
 {
     uint8_t a[6], b[6];
