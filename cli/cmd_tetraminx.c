@@ -19,12 +19,13 @@ static void usage_tetraminx(FILE *out)
     fprintf(out,
             "usage: sbfs tetraminx solve [-v] [--load TABLE] [FILE]\n"
             "       sbfs tetraminx random N [--seed S] [--scramble]\n"
-            "       sbfs god tetraminx [--save TABLE] [--load TABLE]\n\n"
+            "       sbfs god tetraminx [--save TABLE] [--load TABLE]   (or sbfs tetraminx god)\n\n"
             "solve   reads one position per line from FILE (default stdin): a scramble in WCA\n"
             "        notation (U U' L L' R R' B B'; tips u l r b skipped) or a 28-letter facelet\n"
             "        string (F D L R, see docs/FORMAT.md).  Prints one optimal solution per\n"
             "        line, moves separated by single spaces, an empty line when solved.\n"
             "  -v             put the distance first: \"D: moves\"\n"
+            "  --stats        timings and the total of moves on stderr at the end\n"
             "  --load TABLE   use a table saved by 'sbfs god tetraminx --save'\n"
             "random  prints N positions drawn uniformly from all 933,120.\n"
             "  --seed S       repeatable stream (default: from the clock)\n"
@@ -66,7 +67,9 @@ static int get_table(sb_tet_god *g, sb_mem *mem, const char *load)
 static int do_solve(int argc, char **argv)
 {
     const char *file = NULL, *load = NULL;
-    int verbose = 0, rc, lineno = 0, status = 0;
+    int verbose = 0, stats = 0, rc, lineno = 0, status = 0;
+    uint64_t total_moves = 0;
+    double t0, t1, t2;
     sb_tet_god *g;
     sb_mem mem;
     sb_error err;
@@ -80,6 +83,8 @@ static int do_solve(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose"))
             verbose = 1;
+        else if (!strcmp(argv[i], "--stats"))
+            stats = 1;
         else if (!strcmp(argv[i], "--load") && i + 1 < argc)
             load = argv[++i];
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -102,11 +107,13 @@ static int do_solve(int argc, char **argv)
         return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     }
     sb_mem_init(&mem, 0);
+    t0 = sb_now();
     if ((rc = get_table(g, &mem, load)) != 0) {
         free(g);
         cli_close(in);
         return rc;
     }
+    t1 = sb_now();
     /* Ctrl-C ends the run between two lines; what was printed stays. */
     cli_control_init(&ctl, &prog, 0);
     while ((n = getline(&line, &cap, in)) >= 0) {
@@ -135,6 +142,7 @@ static int do_solve(int argc, char **argv)
             status = cli_fail(NULL, &(sb_error){SB_EINTERNAL, 0, 0, "damaged table"});
             break;
         }
+        total_moves += (uint64_t)d;
         sb_tet_format_moves(moves, d, out);
         if (verbose)
             printf("%d:%s%s\n", d, d ? " " : "", out);
@@ -146,6 +154,11 @@ static int do_solve(int argc, char **argv)
         status = cli_fail(NULL, &err);
     }
     cli_control_done(&ctl, &prog);
+    t2 = sb_now();
+    if (stats)
+        fprintf(stderr, "table %s in %.1f ms; %d positions solved in %.1f ms, %llu moves\n",
+                load ? "loaded" : "built", (t1 - t0) * 1e3, lineno - (status != 0),
+                (t2 - t1) * 1e3, (unsigned long long)total_moves);
     free(line);
     cli_close(in);
     sb_tet_god_free(g);
