@@ -17,7 +17,7 @@ enum { MAX_LINE = 65536 };
 static void usage_tetraminx(FILE *out)
 {
     fprintf(out,
-            "usage: sbfs tetraminx solve [-v] [--load TABLE] [FILE]\n"
+            "usage: sbfs tetraminx solve [-v] [--stats] [--load TABLE] [FILE]\n"
             "       sbfs tetraminx random N [--seed S] [--scramble]\n"
             "       sbfs god tetraminx [--save TABLE] [--load TABLE]   (or sbfs tetraminx god)\n\n"
             "solve   reads one position per line from FILE (default stdin): a scramble in WCA\n"

@@ -302,6 +302,41 @@ static void test_parse_errors(void)
     bad("FFFFFFDDDDDDLLLLLL\001RRRRRDRLF", SB_EINPUT, 19, "'\\x01' is not a colour");
 }
 
+/* Random junk from an alphabet close to the real one: parse either
+ * succeeds with a legal position or fails with a column inside the line
+ * (or just past it) and a message. */
+static void test_parse_junk(void)
+{
+    static const char alpha[] = "UULLRRBBFFDD'''22ulrb  \t\rXx\001";
+    sb_rng r;
+    int ok = 1, good = 0;
+    sb_rng_seed(&r, 77);
+    for (int trial = 0; trial < 20000; trial++) {
+        char s[40];
+        size_t n = (size_t)sb_rng_below(&r, 36);
+        sb_tet_pieces p;
+        sb_error e;
+        for (size_t i = 0; i < n; i++)
+            s[i] = alpha[sb_rng_below(&r, sizeof alpha - 1)];
+        /* every other one a word of 28 colours, mostly not a position */
+        if (trial & 1) {
+            n = 28;
+            for (size_t i = 0; i < n; i++)
+                s[i] = "FDLR"[sb_rng_below(&r, 4)];
+        }
+        sb_error_clear(&e);
+        if (sb_tet_parse(s, n, 1, &p, &e) == 0) {
+            ok &= sb_tet_pieces_legal(&p);
+            good++;
+        } else {
+            ok &= e.line == 1 && e.col >= 1 && e.col <= (int)n + 1 && e.msg[0] != '\0' &&
+                  (e.code == SB_EINPUT || e.code == SB_EINVALPOS);
+        }
+    }
+    CHECK(ok);
+    CHECK(good > 0);
+}
+
 static sb_tet_god *build(void)
 {
     static sb_mem mem;
@@ -495,6 +530,7 @@ int main(void)
     RUN(test_coordinates);
     RUN(test_parse_ok);
     RUN(test_parse_errors);
+    RUN(test_parse_junk);
     RUN(test_god);
     RUN(test_random);
     RUN(test_save_load);
