@@ -42,8 +42,12 @@ typedef struct sb_coord {
     const uint32_t *move;
 } sb_coord;
 
-/* A puzzle as the engine sees it.  Successors come from the first of these
- * that is set: `move`, `succ`, or the coordinate tables.  Callbacks are
+/* A puzzle as the engine sees it.  Successors come from `move` (one move at
+ * a time), `succ` (all at once), or, when neither is set, the coordinate
+ * tables.  A model may give both functions: forward levels then take all
+ * successors from succ, while backward levels and walks, which stop at the
+ * first neighbour that will do, use move (so it pays to number the cheapest
+ * moves first).  Both must then agree.  Callbacks are
  * called from several threads at once with the same ud (ud must not be
  * written by them); each thread has its own scratch block of scratch_size
  * bytes (zeroed before first use, kept between calls: a model may cache the

@@ -81,6 +81,40 @@ static int select_bit(uint32_t x, int d)
     return ctz32(x);
 }
 
+/* ceil(2^32 / d) for d = 1..32 (index 0 unused). */
+static const uint64_t recip32[33] = {
+    0, 0x100000000ull, 0x80000000ull, 0x55555556ull, 0x40000000ull, 0x33333334ull,
+    0x2aaaaaabull, 0x24924925ull, 0x20000000ull, 0x1c71c71dull, 0x1999999aull, 0x1745d175ull,
+    0x15555556ull, 0x13b13b14ull, 0x12492493ull, 0x11111112ull, 0x10000000ull, 0xf0f0f10ull,
+    0xe38e38full, 0xd79435full, 0xccccccdull, 0xc30c30dull, 0xba2e8bbull, 0xb21642dull,
+    0xaaaaaabull, 0xa3d70a4ull, 0x9d89d8aull, 0x97b425full, 0x924924aull, 0x8d3dcb1ull,
+    0x8888889ull, 0x8421085ull, 0x8000000ull,
+};
+
+/* Mixed-radix digits: d[i] = digit of radix n-i for i = cnt-1 down to 0,
+ * the last (lowest) digit first.  Division by a variable is slow, and
+ * 64-bit division slower still, so once r fits in 32 bits (at the latest
+ * after the first few digits of a 20-item rank) the quotient comes from a
+ * multiplication by ceil(2^32 / radix): for x < 2^32 the product shifted
+ * down by 32 is x / radix or one more, and one comparison settles which. */
+static void radix_digits(uint64_t r, uint8_t *d, int n, int cnt)
+{
+    int i = cnt - 1;
+    for (; i >= 0 && r > UINT32_MAX; i--) {
+        uint64_t radix = (uint64_t)(n - i);
+        d[i] = (uint8_t)(r % radix);
+        r /= radix;
+    }
+    for (; i >= 0; i--) {
+        uint64_t radix = (uint64_t)(n - i), m = recip32[n - i];
+        uint64_t q = (r * m) >> 32;
+        if (q * radix > r)
+            q--;
+        d[i] = (uint8_t)(r - q * radix);
+        r = q;
+    }
+}
+
 /* ---- permutations --------------------------------------------------- */
 
 uint64_t sb_rank_perm(const uint8_t *p, int n)
@@ -104,8 +138,15 @@ static void digits_to_items(const uint8_t *d, uint8_t *p, int k, uint32_t unused
         /* list of unused items, 4 bits each, smallest in the low nibble */
         uint64_t list = 0;
         int cnt = 0;
-        for (uint32_t u = unused; u; u &= u - 1)
-            list |= (uint64_t)ctz32(u) << (4 * cnt++);
+        if ((unused & (unused + 1)) == 0) {
+            /* 0..n-1, the usual case: the list is a constant's low nibbles */
+            int n = popcount32(unused);
+            list = n == 16 ? UINT64_C(0xfedcba9876543210)
+                           : UINT64_C(0xfedcba9876543210) & ((UINT64_C(1) << (4 * n)) - 1);
+        } else {
+            for (uint32_t u = unused; u; u &= u - 1)
+                list |= (uint64_t)ctz32(u) << (4 * cnt++);
+        }
         for (int i = 0; i < k; i++) {
             int s = 4 * d[i];
             uint64_t low = s ? (list & ((UINT64_C(1) << s) - 1)) : 0;
@@ -125,11 +166,7 @@ void sb_unrank_perm(uint64_t r, uint8_t *p, int n)
 {
     uint8_t d[32];
     assert(n >= 0 && n <= 20);
-    for (int i = n - 1; i >= 0; i--) {
-        uint64_t radix = (uint64_t)(n - i);
-        d[i] = (uint8_t)(r % radix);
-        r /= radix;
-    }
+    radix_digits(r, d, n, n);
     digits_to_items(d, p, n, (1u << n) - 1);
 }
 
@@ -196,13 +233,9 @@ void sb_unrank_perm_even(uint64_t r, uint8_t *p, int n)
     int s = 0;
     assert(n >= 2 && n <= 20);
     d[n - 1] = 0;
-    d[n - 2] = 0;
-    for (int i = n - 3; i >= 0; i--) {
-        uint64_t radix = (uint64_t)(n - i);
-        d[i] = (uint8_t)(r % radix);
+    radix_digits(r, d, n, n - 2);
+    for (int i = 0; i < n - 2; i++)
         s += d[i];
-        r /= radix;
-    }
     /* the odd digit sum is made even by the second-last digit */
     d[n - 2] = (uint8_t)(s & 1);
     digits_to_items(d, p, n, (1u << n) - 1);
@@ -300,11 +333,7 @@ void sb_unrank_partial(uint64_t r, uint8_t *pos, int n, int k)
     uint8_t d[32];
     uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
     assert(n >= 0 && n <= 32 && k >= 0 && k <= n);
-    for (int i = k - 1; i >= 0; i--) {
-        uint64_t radix = (uint64_t)(n - i);
-        d[i] = (uint8_t)(r % radix);
-        r /= radix;
-    }
+    radix_digits(r, d, n, k);
     digits_to_items(d, pos, k, unused);
 }
 
