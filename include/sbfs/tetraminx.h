@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
+#include "sbfs/table.h"
 
 /* ---- Moves ----------------------------------------------------------------
  * Eight moves, numbered 0 U, 1 U', 2 L, 3 L', 4 R, 5 R', 6 B, 7 B': move m
@@ -132,37 +133,44 @@ int sb_tet_parse(const char *s, size_t n, int line, sb_tet_pieces *out, sb_error
 size_t sb_tet_format_moves(const uint8_t *moves, int len, char *out);
 
 /* ---- The God table -----------------------------------------------------------
- * The distance of every position from solved, modulo 3, 2 bits per index
- * (value 3: not reached, which never survives a complete build).  Modulo 3
+ * The distance of every position from solved, modulo 3, 2 bits per index,
+ * built, saved and loaded by the indexed engine (sbfs/table.h).  Modulo 3
  * is enough: a move changes the distance by -1, 0 or +1, three different
- * residues, so the neighbour one move nearer is always recognisable. */
-enum { SB_TET_GOD_BYTES = SB_TET_NPOS / 4, SB_TET_MAXDIST = 11 };
+ * residues, so the neighbour one move nearer is always recognisable.
+ * An sb_tet_god holds pointers into itself (the model given to the engine
+ * points at its move tables): allocate it where it stays, don't copy it. */
+enum { SB_TET_MAXDIST = 11 };
 typedef struct sb_tet_god {
-    sb_tet_tables tables;
-    uint8_t *dist;                    /* SB_TET_GOD_BYTES bytes, from mem */
+    sb_tet_tables tables;             /* the coordinate move tables */
+    uint32_t eo_move[SB_TET_NEO * SB_TET_NMOVES];        /* the same, laid */
+    uint32_t twist_move[SB_TET_NTWIST * SB_TET_NMOVES];  /* out for the engine */
+    sb_coord coords[2];               /* eo (most significant), twist */
+    sb_model model;                   /* "tetraminx", 933,120 indices, 8 moves */
+    sb_table table;                   /* the distances mod 3 */
     uint64_t hist[SB_TET_MAXDIST + 1];/* positions at each distance */
     int maxdist;                      /* largest distance */
-    sb_mem *mem;                      /* the budget dist was charged to */
 } sb_tet_god;
 
-/* Build the table by breadth-first search from solved.  ctl may be NULL.
- * SB_ENOMEM, SB_EINTR (g is then freed). */
+/* Build the table by breadth-first search from solved (one thread; the
+ * engine scans forward while the frontier is small, backward after).  ctl
+ * may be NULL.  SB_ENOMEM, SB_EINTR (nothing is then left to free). */
 int sb_tet_god_build(sb_tet_god *g, sb_mem *mem, const sb_control *ctl, sb_error *err);
 void sb_tet_god_free(sb_tet_god *g);
 /* Distance mod 3 of index. */
 static inline int sb_tet_god_mod3(const sb_tet_god *g, uint32_t index)
 {
-    return (g->dist[index >> 2] >> ((index & 3) * 2)) & 3;
+    return (int)(g->table.data[index >> 5] >> ((index & 31) * 2)) & 3;
 }
 /* An optimal solution of index: moves[0..d-1] (room for SB_TET_MAXDIST)
  * take it to solved; returns d, its distance.  Of several optimal
  * solutions it gives the least in move-number order. */
 int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves);
 
-/* Save the table to path / load it back.  The file holds a header naming
- * the puzzle, the layout, the histogram and a checksum of the data; load
- * refuses (SB_EBADFILE) a file whose header or checksum does not match.
- * SB_EIO when the file cannot be read or written. */
+/* Save the table to path / load it back, in the engine's file format (a
+ * header naming the puzzle "tetraminx", its size, the histogram and a
+ * checksum).  Load refuses (SB_EBADFILE) a file for another puzzle or size,
+ * a damaged one, or one that is not the complete 2-bit table.  SB_EIO when
+ * the file cannot be read or written. */
 int sb_tet_god_save(const sb_tet_god *g, const char *path, sb_error *err);
 int sb_tet_god_load(sb_tet_god *g, const char *path, sb_mem *mem, sb_error *err);
 
