@@ -137,14 +137,11 @@ size_t sb_tet_format_moves(const uint8_t *moves, int len, char *out);
  * built, saved and loaded by the indexed engine (sbfs/table.h).  Modulo 3
  * is enough: a move changes the distance by -1, 0 or +1, three different
  * residues, so the neighbour one move nearer is always recognisable.
- * An sb_tet_god holds pointers into itself (the model given to the engine
+ * An sb_tet_god holds a pointer into itself (the model given to the engine
  * points at its move tables): allocate it where it stays, don't copy it. */
 enum { SB_TET_MAXDIST = 11 };
 typedef struct sb_tet_god {
     sb_tet_tables tables;             /* the coordinate move tables */
-    uint32_t eo_move[SB_TET_NEO * SB_TET_NMOVES];        /* the same, laid */
-    uint32_t twist_move[SB_TET_NTWIST * SB_TET_NMOVES];  /* out for the engine */
-    sb_coord coords[2];               /* eo (most significant), twist */
     sb_model model;                   /* "tetraminx", 933,120 indices, 8 moves */
     sb_table table;                   /* the distances mod 3 */
     uint64_t hist[SB_TET_MAXDIST + 1];/* positions at each distance */
