@@ -2,9 +2,10 @@
  *
  * A line is a scramble or a facelet string, and the two are told apart
  * without guessing: every move word is one or two characters long ("U",
- * "U'", "u2"), so a single word of three or more letters can only be a
- * facelet string.  A word like "UR" is therefore a bad move, not a short
- * facelet string, and is reported as such.
+ * "U'", "u2"), so a line that is a single word of three or more characters
+ * with no apostrophe can only be meant as a facelet string.  A word like
+ * "UR" is therefore a bad move, not a short facelet string, and "FFFX..."
+ * a facelet string with a bad colour, and each is reported as such.
  *
  * Scrambles follow the WCA Pyraminx notation.  The tip moves u l r b turn
  * parts a Tetraminx does not have, so they are skipped, which lets a WCA
