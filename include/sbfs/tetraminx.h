@@ -46,7 +46,10 @@ void sb_tet_facelets_move(sb_tet_facelets *f, int m);
 void sb_tet_facelets_format(const sb_tet_facelets *f, char *out);
 
 /* ---- Piece layer ----------------------------------------------------------
- * twist[c]  corner c (0 U, 1 L, 2 R, 3 B) turned c clockwise thirds, 0..2;
+ * twist[c]  how many thirds (0..2) the tet at corner c (0 U, 1 L, 2 R, 3 B)
+ *           is turned clockwise from solved: the sticker that belongs on its
+ *           facelet j sits on facelet j + twist[c], in the cycle order of
+ *           docs/FORMAT.md (tet U: 0, 14, 18);
  * edge[p]   the edge piece in edge place p, 0..5; places and pieces are
  *           numbered 0 U-R, 1 L-R, 2 U-L, 3 R-B, 4 B-L, 5 U-B;
  * flip[p]   1 when the edge in place p shows its colours the other way round.
@@ -119,8 +122,8 @@ static inline uint32_t sb_tet_index_move(const sb_tet_tables *t, uint32_t index,
  * One position per line, either
  *  - a facelet string: 28 letters F D L R in the order of docs/FORMAT.md, or
  *  - a scramble applied to the solved puzzle: moves U U' L L' R R' B B'
- *    separated by blanks; X2 is read as X' (a half turn is a third turn
- *    backwards); the tip moves u l r b (with ' or 2) are skipped; an empty
+ *    separated by blanks; X2 is read as X' (two thirds forwards are one
+ *    third backwards); the tip moves u l r b (with ' or 2) are skipped; an empty
  *    line is the empty scramble.
  * Blanks at either end (and a trailing CR) are ignored.  A single word of
  * 3 or more characters and no apostrophe is taken for a facelet string.
@@ -160,7 +163,8 @@ static inline int sb_tet_god_mod3(const sb_tet_god *g, uint32_t index)
 }
 /* An optimal solution of index: moves[0..d-1] (room for SB_TET_MAXDIST)
  * take it to solved; returns d, its distance.  Of several optimal
- * solutions it gives the least in move-number order. */
+ * solutions it gives the least in move-number order.  SB_EINTERNAL only
+ * if the table is damaged. */
 int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves);
 
 /* Save the table to path / load it back, in the engine's file format (a
