@@ -318,15 +318,36 @@ static void test_parse_junk(void)
         sb_error e;
         for (size_t i = 0; i < n; i++)
             s[i] = alpha[sb_rng_below(&r, sizeof alpha - 1)];
-        /* every other one a word of 28 colours, mostly not a position */
-        if (trial & 1) {
+        /* one in four a word of 28 random colours; one in four a legal
+         * position with two facelets swapped (legal only if the two have
+         * the same colour) */
+        if (trial % 4 == 1) {
             n = 28;
             for (size_t i = 0; i < n; i++)
                 s[i] = "FDLR"[sb_rng_below(&r, 4)];
+        } else if (trial % 4 == 3) {
+            sb_tet_facelets f;
+            sb_tet_unrank(sb_tet_random(&r), &p);
+            sb_tet_pieces_to_facelets(&p, &f);
+            sb_tet_facelets_format(&f, s);
+            size_t i = (size_t)sb_rng_below(&r, 28), j = (size_t)sb_rng_below(&r, 28);
+            char c = s[i];
+            s[i] = s[j];
+            s[j] = c;
+            n = 28;
         }
+        s[n] = '\0';
         sb_error_clear(&e);
         if (sb_tet_parse(s, n, 1, &p, &e) == 0) {
             ok &= sb_tet_pieces_legal(&p);
+            if (n == 28 && strspn(s, "FDLR") >= 28) {
+                /* read as facelets: they must be exactly p's */
+                sb_tet_facelets f;
+                char back[29];
+                sb_tet_pieces_to_facelets(&p, &f);
+                sb_tet_facelets_format(&f, back);
+                ok &= memcmp(back, s, 28) == 0;
+            }
             good++;
         } else {
             ok &= e.line == 1 && e.col >= 1 && e.col <= (int)n + 1 && e.msg[0] != '\0' &&

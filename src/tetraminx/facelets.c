@@ -98,7 +98,8 @@ static int parity6(const uint8_t *e)
     return inv & 1;
 }
 
-int sb_tet_facelets_to_pieces(const sb_tet_facelets *f, sb_tet_pieces *p, sb_error *err)
+/* The slow path: every rule in turn, for the message. */
+static int diagnose(const sb_tet_facelets *f, sb_tet_pieces *p, sb_error *err)
 {
     int count[4] = {0, 0, 0, 0}, where[6], flips = 0;
 
@@ -196,5 +197,53 @@ int sb_tet_facelets_to_pieces(const sb_tet_facelets *f, sb_tet_pieces *p, sb_err
         return sb_error_set(err, SB_EINVALPOS, 0, 1,
                             "an odd number of edges is flipped (%d): no sequence of moves does that",
                             flips);
+    return 0;
+}
+
+/* The edge a pair of colours (primary facelet, secondary facelet) shows:
+ * 2 * piece + flipped, or -1 for one colour twice.  Colours F D L R. */
+static const int8_t edge_of[4][4] = {
+    /* F   D   L   R   on the secondary facelet */
+    {-1, 2, 4, 0},  /* F on the primary */
+    {3, -1, 8, 6},  /* D */
+    {5, 9, -1, 10}, /* L */
+    {1, 7, 11, -1}, /* R */
+};
+
+/* The fast path, taken by every legal string: read each piece by table and
+ * check only what a legal position needs (fixed triangles, tets in their
+ * cyclic order, six different edges, two parities; the colour counts then
+ * hold by themselves).  Anything else goes to diagnose for its message. */
+int sb_tet_facelets_to_pieces(const sb_tet_facelets *f, sb_tet_pieces *p, sb_error *err)
+{
+    int seen = 0, flips = 0;
+    if (f->c[24] != SB_TET_D || f->c[25] != SB_TET_R || f->c[26] != SB_TET_L ||
+        f->c[27] != SB_TET_F)
+        return diagnose(f, p, err);
+    for (int c = 0; c < 4; c++) {
+        const uint8_t *t = tet_facelet[c];
+        uint8_t w0 = solved_colour[t[0]], w1 = solved_colour[t[1]], w2 = solved_colour[t[2]];
+        uint8_t g0 = f->c[t[0]], g1 = f->c[t[1]], g2 = f->c[t[2]];
+        if (g0 == w0 && g1 == w1 && g2 == w2)
+            p->twist[c] = 0;
+        else if (g1 == w0 && g2 == w1 && g0 == w2)
+            p->twist[c] = 1;
+        else if (g2 == w0 && g0 == w1 && g1 == w2)
+            p->twist[c] = 2;
+        else
+            return diagnose(f, p, err);
+    }
+    for (int q = 0; q < 6; q++) {
+        uint8_t a = f->c[edge_facelet[q][0]], b = f->c[edge_facelet[q][1]];
+        int e = a < 4 && b < 4 ? edge_of[a][b] : -1;
+        if (e < 0 || (seen >> (e >> 1) & 1))
+            return diagnose(f, p, err);
+        seen |= 1 << (e >> 1);
+        p->edge[q] = (uint8_t)(e >> 1);
+        p->flip[q] = (uint8_t)(e & 1);
+        flips += e & 1;
+    }
+    if (parity6(p->edge) || (flips & 1))
+        return diagnose(f, p, err);
     return 0;
 }
