@@ -17,19 +17,23 @@ enum { MAX_LINE = 65536 };
 static void usage_tetraminx(FILE *out)
 {
     fprintf(out,
-            "usage: sbfs tetraminx solve [-v] [--stats] [--load TABLE] [FILE]\n"
-            "       sbfs tetraminx random N [--seed S] [--scramble]\n"
-            "       sbfs god tetraminx [--save TABLE] [--load TABLE]   (or sbfs tetraminx god)\n\n"
+            "usage: sbfs tetraminx solve [-v] [--stats] [TABLE OPTIONS] [FILE]\n"
+            "       sbfs tetraminx random N [--seed S] [--scramble] [TABLE OPTIONS]\n"
+            "       sbfs god tetraminx [--save TABLE] [TABLE OPTIONS]   (or sbfs tetraminx god)\n\n"
             "solve   reads one position per line from FILE (default stdin): a scramble in WCA\n"
             "        notation (U U' L L' R R' B B'; tips u l r b skipped) or a 28-letter facelet\n"
             "        string (F D L R, see docs/FORMAT.md).  Prints one optimal solution per\n"
             "        line, moves separated by single spaces, an empty line when solved.\n"
             "  -v             put the distance first: \"D: moves\"\n"
             "  --stats        timings and the total of moves on stderr at the end\n"
-            "  --load TABLE   use a table saved by 'sbfs god tetraminx --save'\n"
             "random  prints N positions drawn uniformly from all 933,120.\n"
             "  --seed S       repeatable stream (default: from the clock)\n"
-            "  --scramble     print a scramble that reaches each position, not its facelets\n");
+            "  --scramble     print a scramble that reaches each position, not its facelets\n"
+            "table options (the God table is built at start, in milliseconds):\n"
+            "  --load TABLE   use a table saved by 'sbfs god tetraminx --save TABLE'\n"
+            "  --memory SIZE  memory budget (e.g. 64M; default 3/4 of RAM)\n"
+            "  -j N           threads for building the table (default 1)\n"
+            "  --progress, --no-progress   progress on stderr (default: when a terminal)\n");
 }
 
 static int parse_u64(const char *s, uint64_t *out)
@@ -46,28 +50,74 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-/* Build the table, or load it when `load` names a file. */
-static int get_table(sb_tet_god *g, sb_mem *mem, const char *load)
+/* How the God table is had: options common to solve, random and god. */
+typedef struct table_opts {
+    const char *load;     /* --load FILE: read instead of building */
+    const char *memory;   /* --memory SIZE */
+    int threads;          /* -j N */
+    int progress;         /* -1 auto, 0 --no-progress, 1 --progress */
+} table_opts;
+
+/* If argv[*i] is a table option, take it (and its argument) and return 1;
+ * 0 if it is not one; -1 (usage error printed) if its argument is bad. */
+static int table_option(int argc, char **argv, int *i, table_opts *o, const char *cmd)
+{
+    const char *a = argv[*i];
+    if (!strcmp(a, "--load") || !strcmp(a, "--memory") || !strcmp(a, "-j")) {
+        if (*i + 1 >= argc) {
+            cli_usage_error("%s: %s wants an argument", cmd, a);
+            return -1;
+        }
+        (*i)++;
+        if (!strcmp(a, "--load"))
+            o->load = argv[*i];
+        else if (!strcmp(a, "--memory"))
+            o->memory = argv[*i];
+        else {
+            uint64_t n;
+            if (parse_u64(argv[*i], &n) || n < 1 || n > 64) {
+                cli_usage_error("%s: -j wants a number of threads, 1 to 64", cmd);
+                return -1;
+            }
+            o->threads = (int)n;
+        }
+        return 1;
+    }
+    if (!strcmp(a, "--progress") || !strcmp(a, "--no-progress")) {
+        o->progress = a[2] == 'p';
+        return 1;
+    }
+    return 0;
+}
+
+/* Build the table, or load it when o->load names a file; mem gets the
+ * budget of --memory. */
+static int get_table(sb_tet_god *g, sb_mem *mem, const table_opts *o)
 {
     sb_control ctl;
     cli_progress prog;
     sb_error err;
+    size_t limit;
     int rc;
     sb_error_clear(&err);
-    if (load) {
-        rc = sb_tet_god_load(g, load, mem, &err);
-        return rc ? cli_fail(load, &err) : 0;
+    if (cli_memory_budget(o->memory, &limit, &err))
+        return cli_fail(NULL, &err);
+    sb_mem_init(mem, limit);
+    if (o->load) {
+        rc = sb_tet_god_load(g, o->load, mem, &err);
+        return rc ? cli_fail(NULL, &err) : 0;
     }
-    cli_control_init(&ctl, &prog, -1);
-    rc = sb_tet_god_build(g, mem, &ctl, &err);
+    cli_control_init(&ctl, &prog, o->progress);
+    rc = sb_tet_god_build(g, o->threads, mem, &ctl, &err);
     cli_control_done(&ctl, &prog);
     return rc ? cli_fail(NULL, &err) : 0;
 }
 
 static int do_solve(int argc, char **argv)
 {
-    const char *file = NULL, *load = NULL;
-    int verbose = 0, stats = 0, rc, lineno = 0, status = 0;
+    const char *file = NULL;
+    table_opts topt = {NULL, NULL, 1, -1};
+    int verbose = 0, stats = 0, rc, lineno = 0, status = 0, k;
     uint64_t total_moves = 0;
     double t0, t1, t2;
     sb_tet_god *g;
@@ -85,9 +135,10 @@ static int do_solve(int argc, char **argv)
             verbose = 1;
         else if (!strcmp(argv[i], "--stats"))
             stats = 1;
-        else if (!strcmp(argv[i], "--load") && i + 1 < argc)
-            load = argv[++i];
-        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+        else if ((k = table_option(argc, argv, &i, &topt, "tetraminx solve")) != 0) {
+            if (k < 0)
+                return cli_status(SB_EUSAGE);
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage_tetraminx(stdout);
             return 0;
         } else if (argv[i][0] == '-' && argv[i][1])
@@ -106,9 +157,8 @@ static int do_solve(int argc, char **argv)
         cli_close(in);
         return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     }
-    sb_mem_init(&mem, 0);
     t0 = sb_now();
-    if ((rc = get_table(g, &mem, load)) != 0) {
+    if ((rc = get_table(g, &mem, &topt)) != 0) {
         free(g);
         cli_close(in);
         return rc;
@@ -157,7 +207,7 @@ static int do_solve(int argc, char **argv)
     t2 = sb_now();
     if (stats)
         fprintf(stderr, "table %s in %.1f ms; %d positions solved in %.1f ms, %llu moves\n",
-                load ? "loaded" : "built", (t1 - t0) * 1e3, lineno - (status != 0),
+                topt.load ? "loaded" : "built", (t1 - t0) * 1e3, lineno - (status != 0),
                 (t2 - t1) * 1e3, (unsigned long long)total_moves);
     free(line);
     cli_close(in);
@@ -171,7 +221,8 @@ static int do_solve(int argc, char **argv)
 static int do_random(int argc, char **argv)
 {
     uint64_t count = 0, seed = 0;
-    int have_count = 0, have_seed = 0, scramble = 0, rc, status = 0;
+    table_opts topt = {NULL, NULL, 1, -1};
+    int have_count = 0, have_seed = 0, scramble = 0, rc, status = 0, k;
     sb_tet_god *g = NULL;
     sb_mem mem;
     sb_rng rng;
@@ -185,6 +236,10 @@ static int do_random(int argc, char **argv)
             have_seed = 1;
         } else if (!strcmp(argv[i], "--scramble"))
             scramble = 1;
+        else if ((k = table_option(argc, argv, &i, &topt, "tetraminx random")) != 0) {
+            if (k < 0)
+                return cli_status(SB_EUSAGE);
+        }
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage_tetraminx(stdout);
             return 0;
@@ -198,21 +253,20 @@ static int do_random(int argc, char **argv)
     if (!have_seed)
         seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
     sb_rng_seed(&rng, seed);
-    sb_mem_init(&mem, 0);
     if (scramble) {
         g = malloc(sizeof *g);
         if (!g)
             return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
-        if ((rc = get_table(g, &mem, NULL)) != 0) {
+        if ((rc = get_table(g, &mem, &topt)) != 0) {
             free(g);
             return rc;
         }
     }
     cli_control_init(&ctl, &prog, 0);
-    for (uint64_t k = 0; k < count; k++) {
+    for (uint64_t n = 0; n < count; n++) {
         uint32_t index = sb_tet_random(&rng);
         char out[64];
-        if ((k & 1023) == 0 && sb_control_stopped(&ctl)) {
+        if ((n & 1023) == 0 && sb_control_stopped(&ctl)) {
             status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
             break;
         }
@@ -263,24 +317,29 @@ int cmd_tetraminx(int argc, char **argv)
 
 int god_tetraminx(int argc, char **argv)
 {
-    const char *save = NULL, *load = NULL;
+    const char *save = NULL;
+    table_opts topt = {NULL, NULL, 1, -1};
     sb_tet_god *g;
     sb_mem mem;
     sb_error err;
     uint64_t total = 0;
-    int rc;
+    int rc, k;
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--save") && i + 1 < argc)
             save = argv[++i];
-        else if (!strcmp(argv[i], "--load") && i + 1 < argc)
-            load = argv[++i];
-        else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: sbfs god tetraminx [--save TABLE] [--load TABLE]\n\n"
+        else if ((k = table_option(argc, argv, &i, &topt, "god tetraminx")) != 0) {
+            if (k < 0)
+                return cli_status(SB_EUSAGE);
+        } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: sbfs god tetraminx [OPTIONS]   (or sbfs tetraminx god)\n\n"
                    "Distances from solved of all 933,120 Tetraminx positions: one line\n"
                    "'distance D: N' per distance, then 'total: N positions, largest distance D'.\n"
-                   "  --save TABLE   also write the table (2 bits a position) to TABLE\n"
-                   "  --load TABLE   read the table from TABLE instead of building it\n");
+                   "  --save TABLE     also write the table (2 bits a position) to TABLE\n"
+                   "  --load TABLE     read the table from TABLE instead of building it\n"
+                   "  --memory SIZE    memory budget (e.g. 64M; default 3/4 of RAM)\n"
+                   "  -j N             worker threads (default 1: the table takes milliseconds)\n"
+                   "  --progress, --no-progress   progress on stderr (default: when a terminal)\n");
             return 0;
         } else
             return cli_usage_error("god tetraminx: unexpected argument '%s'", argv[i]);
@@ -288,8 +347,7 @@ int god_tetraminx(int argc, char **argv)
     g = malloc(sizeof *g);
     if (!g)
         return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
-    sb_mem_init(&mem, 0);
-    if ((rc = get_table(g, &mem, load)) != 0) {
+    if ((rc = get_table(g, &mem, &topt)) != 0) {
         free(g);
         return rc;
     }

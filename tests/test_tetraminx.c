@@ -364,7 +364,7 @@ static sb_tet_god *build(void)
     sb_error e;
     sb_tet_god *g = malloc(sizeof *g);
     sb_mem_init(&mem, 0);
-    if (sb_tet_god_build(g, &mem, NULL, &e) != 0) {
+    if (sb_tet_god_build(g, 1, &mem, NULL, &e) != 0) {
         T_FAIL_AT("build: %s", e.msg);
         free(g);
         return NULL;
@@ -582,9 +582,15 @@ static void test_save_load(void)
     remove(path);
     CHECK_INT(sb_tet_god_load(h, path, &mem, &e), SB_EIO);
     CHECK_INT(sb_tet_god_save(g, "/nonexistent-dir/x", &e), SB_EIO);
+    /* two threads build the same table */
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_tet_god_build(h, 2, &mem, NULL, &e), 0);
+    CHECK(memcmp(g->table.data, h->table.data, SB_TET_NPOS / 4) == 0);
+    CHECK(memcmp(g->hist, h->hist, sizeof g->hist) == 0);
+    sb_tet_god_free(h);
     /* a budget too small for the table */
     sb_mem_init(&mem, 1000);
-    CHECK_INT(sb_tet_god_build(h, &mem, NULL, &e), SB_ENOMEM);
+    CHECK_INT(sb_tet_god_build(h, 1, &mem, NULL, &e), SB_ENOMEM);
     CHECK_U64(mem.used, 0);
     sb_tet_god_free(g);
     free(g);

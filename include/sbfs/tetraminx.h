@@ -151,10 +151,13 @@ typedef struct sb_tet_god {
     int maxdist;                      /* largest distance */
 } sb_tet_god;
 
-/* Build the table by breadth-first search from solved (one thread; the
- * engine scans forward while the frontier is small, backward after).  ctl
- * may be NULL.  SB_ENOMEM, SB_EINTR (nothing is then left to free). */
-int sb_tet_god_build(sb_tet_god *g, sb_mem *mem, const sb_control *ctl, sb_error *err);
+/* Build the table by breadth-first search from solved, on `threads`
+ * threads (0 or 1: the calling thread only; the table is the same for any
+ * number).  The engine scans forward while the frontier is small, backward
+ * after.  ctl may be NULL.  SB_ENOMEM, SB_EINTR (nothing is then left to
+ * free). */
+int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *ctl,
+                     sb_error *err);
 void sb_tet_god_free(sb_tet_god *g);
 /* Distance mod 3 of index. */
 static inline int sb_tet_god_mod3(const sb_tet_god *g, uint32_t index)

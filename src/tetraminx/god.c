@@ -80,10 +80,11 @@ static int adopt(sb_tet_god *g, int code, sb_error *err)
     return 0;
 }
 
-int sb_tet_god_build(sb_tet_god *g, sb_mem *mem, const sb_control *ctl, sb_error *err)
+int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *ctl,
+                     sb_error *err)
 {
     const uint64_t start = 0;
-    sb_table_opts opts = {2, 1, SB_SCAN_AUTO, -1};
+    sb_table_opts opts = {2, threads < 1 ? 1 : threads, SB_SCAN_AUTO, -1};
     int rc;
     model_init(g);
     rc = sb_table_build(&g->table, &g->model, &start, 1, &opts, mem, ctl, err);

@@ -17,7 +17,13 @@ expect_status 2 "random with a bad N" -- "$SBFS" tetraminx random 12x
 expect_status 2 "random with a bad seed" -- "$SBFS" tetraminx random 3 --seed x
 
 # --- the histogram (the 1999 figures: 283888 within 7, ..., 933120 within 11)
-expect_file $D/god.out "god tetraminx" -- "$SBFS" tetraminx god
+expect_file $D/god.out "god tetraminx" -- "$SBFS" god tetraminx
+expect_file $D/god.out "tetraminx god" -- "$SBFS" tetraminx god --no-progress
+expect_file $D/god.out "god tetraminx, two threads" -- "$SBFS" god tetraminx -j 2
+expect_status 4 "memory budget too small" -- "$SBFS" god tetraminx --memory 64K
+expect_grep "memory budget exhausted" "budget message" "$T_TMP/err"
+expect_status 2 "bad thread count" -- "$SBFS" tetraminx solve -j 0
+expect_status 2 "--load without a file" -- "$SBFS" god tetraminx --load
 
 # --- the worked examples of docs/FORMAT.md and other notation: exact answers
 expect_file $D/examples.out "solve examples" -- "$SBFS" tetraminx solve $D/examples.txt
