@@ -50,6 +50,21 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+/* One line of in, without its newline, into buf (room for MAX_LINE
+ * bytes): its length, -1 at the end of the input, -2 when the line is
+ * longer than MAX_LINE (memory stays bounded whatever the input). */
+static long read_line(FILE *in, char *buf)
+{
+    long n = 0;
+    int c;
+    while ((c = getc_unlocked(in)) != EOF && c != '\n') {
+        if (n == MAX_LINE)
+            return -2;
+        buf[n++] = (char)c;
+    }
+    return c == EOF && n == 0 ? -1 : n;
+}
+
 /* How the God table is had: options common to solve, random and god. */
 typedef struct table_opts {
     const char *load;     /* --load FILE: read instead of building */
@@ -125,9 +140,8 @@ static int do_solve(int argc, char **argv)
     sb_error err;
     sb_control ctl;
     cli_progress prog;
-    char *line = NULL, out[64];
-    size_t cap = 0;
-    ssize_t n;
+    char *line, out[64];
+    long n;
     FILE *in;
 
     for (int i = 1; i < argc; i++) {
@@ -153,20 +167,24 @@ static int do_solve(int argc, char **argv)
     if (!in)
         return cli_fail(NULL, &err);
     g = malloc(sizeof *g);
-    if (!g) {
+    line = malloc(MAX_LINE);
+    if (!g || !line) {
+        free(g);
+        free(line);
         cli_close(in);
         return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     }
     t0 = sb_now();
     if ((rc = get_table(g, &mem, &topt)) != 0) {
         free(g);
+        free(line);
         cli_close(in);
         return rc;
     }
     t1 = sb_now();
     /* Ctrl-C ends the run between two lines; what was printed stays. */
     cli_control_init(&ctl, &prog, 0);
-    while ((n = getline(&line, &cap, in)) >= 0) {
+    while ((n = read_line(in, line)) != -1) {
         sb_tet_pieces p;
         uint8_t moves[SB_TET_MAXDIST];
         int d;
@@ -175,14 +193,12 @@ static int do_solve(int argc, char **argv)
             status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
             break;
         }
-        if (n > MAX_LINE) {
+        if (n == -2) {
             sb_error_set(&err, SB_ELONGLINE, lineno, MAX_LINE + 1,
                          "line longer than %d characters", MAX_LINE);
             status = cli_fail(file ? file : "-", &err);
             break;
         }
-        if (n > 0 && line[n - 1] == '\n')
-            n--;
         if (sb_tet_parse(line, (size_t)n, lineno, &p, &err)) {
             status = cli_fail(file ? file : "-", &err);
             break;
