@@ -7,5 +7,8 @@
 #include "sbfs/rank.h"
 #include "sbfs/search.h"
 #include "sbfs/slide.h"
+#include "sbfs/table.h"
+#include "sbfs/npuzzle_table.h"
+#include "sbfs/tetraminx.h"
 
 #endif
