@@ -62,6 +62,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef GUESS_DIV
+#define GUESS_DIV 10
+#endif
+
+/* Offsets in sb_playfair.gram of the strings of 1, 2, 3, 4 letters. */
+#define GOFF(len) ((len) == 0 ? 0u : (len) == 1 ? 25u : (len) == 2 ? 650u : 16275u)
+
 typedef struct pf_node {
     int32_t child, sibling; /* first child, next sibling: -1 if none */
     int32_t word;           /* first dictionary word ending here, -1 if none */
@@ -80,9 +87,12 @@ typedef struct pf_mat {
                          next letter begins a piece already counted */
     uint8_t prev;     /* first letter of the last pair deciphered */
     uint8_t pend;     /* second letter of the last pair is an X not yet fed */
-    uint8_t pad;
-    int32_t next;     /* next matrix in the same bucket, -1 at the end */
+    uint8_t pad[5];
 } pf_mat;
+
+typedef struct pf_done {
+    int32_t mat, words; /* a matrix whose whole text parsed, its fewest words */
+} pf_done;
 
 struct sb_playfair {
     sb_mem own, *mem;
@@ -92,7 +102,11 @@ struct sb_playfair {
     size_t nwords;
     pf_node *node;            /* the trie of J-folded words; node 0 the root */
     size_t nnode, nodecap;
-    uint8_t g2[(625 + 7) / 8], g3[(15625 + 7) / 8], g4[(390625 + 7) / 8];
+    /* Which strings of 0..4 letters occur inside dictionary words, one
+     * bitmap: bit GOFF(len) + (string in base 25) for the strings of len+1
+     * letters.  The 25 bits for len 0 are all set (any letter may begin a
+     * piece). */
+    uint8_t gram[(GOFF(3) + 390625 + 7) / 8];
     void *matraw;             /* the matrices, 64-byte aligned inside */
     size_t matrawsz;
     pf_mat *mat;
@@ -101,7 +115,11 @@ struct sb_playfair {
     uint16_t enc[625], dec[625];
     /* scratch of one crack */
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
-    int32_t *head, *tail, *done, *dtail, *cost, *bj, *bw;
+    int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
+    uint32_t *alive;          /* matrices still in the search, in order */
+    uint16_t *bound;          /* each matrix's bound (a copy kept dense) */
+    pf_done *done;
+    size_t ndone, donecap;
     uint8_t *ways;
     size_t cap;               /* letters the scratch arrays hold */
     char *out, *alt;          /* the answer, a rival's reading */
@@ -187,9 +205,14 @@ void sb_playfair_free(sb_playfair *pf)
     sb_mem_free(m, pf->ct, pf->cap);
     sb_mem_free(m, pf->pt, pf->cap);
     sb_mem_free(m, pf->ways, pf->cap + 2);
-    int32_t **arr[] = {&pf->head, &pf->tail, &pf->done, &pf->dtail, &pf->cost, &pf->bj, &pf->bw};
+    int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
+    if (pf->cap) {
+        sb_mem_free(m, pf->alive, pf->nmat * sizeof *pf->alive);
+        sb_mem_free(m, pf->bound, pf->nmat * sizeof *pf->bound);
+    }
+    sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
     sb_mem_free(m, pf->out, pf->outcap);
     sb_mem_free(m, pf->alt, pf->outcap);
     free(pf);
@@ -208,6 +231,8 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     sb_mem_init(&pf->own, 0);
     pf->mem = mem ? mem : &pf->own;
     pf_pair_tables(pf->enc, pf->dec);
+    for (unsigned c = 0; c < 25; c++)
+        setbit(pf->gram, GOFF(0) + c);
     for (size_t i = 0; i < n; i++) {
         size_t len = strlen(words[i]);
         if (len == 0 || len > 255) {
@@ -256,12 +281,12 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
             goto fail;
         for (size_t j = 0; j + 1 < len; j++) {
             unsigned v = idx[j] * 25u + idx[j + 1];
-            setbit(pf->g2, v);
+            setbit(pf->gram, GOFF(1) + v);
             if (j + 2 < len) {
                 v = v * 25 + idx[j + 2];
-                setbit(pf->g3, v);
+                setbit(pf->gram, GOFF(2) + v);
                 if (j + 3 < len)
-                    setbit(pf->g4, v * 25 + idx[j + 3]);
+                    setbit(pf->gram, GOFF(3) + v * 25 + idx[j + 3]);
             }
         }
     }
@@ -314,9 +339,12 @@ size_t sb_playfair_matrices(const sb_playfair *pf)
 static int scratch(sb_playfair *pf, size_t n, sb_error *err)
 {
     size_t old = pf->cap, want;
-    int32_t **arr[] = {&pf->head, &pf->tail, &pf->done, &pf->dtail, &pf->cost, &pf->bj, &pf->bw};
+    int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
+    if (!old && (!(pf->alive = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->alive, err)) ||
+                 !(pf->bound = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->bound, err))))
+        return SB_ENOMEM;
     for (want = old ? old : 256; want < n; want *= 2)
         ;
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++) {
@@ -462,51 +490,39 @@ static void spell(sb_playfair *pf, size_t n, char *out)
 
 /* ---- the search --------------------------------------------------------- */
 
-static inline void push(sb_playfair *pf, int32_t *head, int32_t *tail, size_t b, int32_t i)
-{
-    pf->mat[i].next = -1;
-    if (tail[b] < 0)
-        head[b] = i;
-    else
-        pf->mat[tail[b]].next = i;
-    tail[b] = i;
-}
-
-/* The greedy piece automaton, one letter c. */
+/* The greedy piece automaton, one letter c, without branches: the window
+ * (last letters of the piece, then c) either occurs in the dictionary and
+ * the piece grows (keeping its last three letters), or a new piece begins
+ * with c.  len 0 uses the all-ones strip, so c simply begins the piece. */
 #define FEED(c)                                                                 \
     do {                                                                        \
-        unsigned c_ = (c);                                                      \
-        if (len == 0) {                                                         \
-            win = c_, len = 1;                                                  \
-        } else {                                                                \
-            unsigned w_ = win * 25 + c_;                                        \
-            if (len == 3 ? bit(g4, w_) : len == 2 ? bit(g3, w_) : bit(g2, w_)) {\
-                if (len == 3)                                                   \
-                    win = w_ % 15625;                                           \
-                else                                                            \
-                    win = w_, len++;                                            \
-            } else {                                                            \
-                count++, win = c_, len = 1;                                     \
-            }                                                                   \
-        }                                                                       \
+        unsigned c_ = (c), w_ = win * 25 + c_, o_ = len == 3 ? GOFF(3) :        \
+                      len == 2 ? GOFF(2) : len == 1 ? GOFF(1) : GOFF(0);        \
+        unsigned v_ = bit(gram, o_ + w_);                                       \
+        unsigned k_ = len == 3 ? w_ - w_ / 15625 * 15625 : w_;                  \
+        count += v_ ^ 1;                                                        \
+        win = v_ ? k_ : c_;                                                     \
+        len = v_ ? len + (len < 3) : 1;                                         \
     } while (0)
 
 /* Decipher matrix i further until its bound passes g or its text ends.
  * Returns the bound, or -1 if the matrix cannot explain the text. */
-static int advance(sb_playfair *pf, int32_t i, unsigned g, size_t npairs, uint64_t *pairs)
+static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t npairs, uint64_t *pairs)
 {
     pf_mat *m = &pf->mat[i];
-    const uint8_t *ct = pf->ct, *g2 = pf->g2, *g3 = pf->g3, *g4 = pf->g4;
+    const uint8_t *ct = pf->ct, *gram = pf->gram;
     const uint16_t *dec = pf->dec;
-    unsigned k = m->k, count = m->count, win = m->win, len = m->len, prev = m->prev, pend = m->pend;
-    unsigned k0 = k;
+    unsigned k = 0, count = 1, win = 0, len = 0, prev = 0, pend = 0, k0;
+    if (!fresh)
+        k = m->k, count = m->count, win = m->win, len = m->len, prev = m->prev, pend = m->pend;
+    k0 = k;
     while (k < npairs && count <= g) {
         uint16_t d = dec[m->pos[ct[2 * k]] * 25 + m->pos[ct[2 * k + 1]]];
         unsigned p0 = m->cell[d >> 8], p1 = m->cell[d & 255];
         if (pend) {
             pend = 0;
             if (p0 == prev)
-                len = 0; /* removable X: free cut */
+                len = 0, win = 0; /* removable X: free cut */
             else if (prev == PF_X)
                 return -1; /* XX pair whose second X cannot be inserted */
             else
@@ -525,10 +541,16 @@ static int advance(sb_playfair *pf, int32_t i, unsigned g, size_t npairs, uint64
     return (int)count;
 }
 
+/* The first sweep's limit for a text of n letters. */
+static unsigned first_guess(size_t n)
+{
+    return (unsigned)(n / GUESS_DIV + 1);
+}
+
 int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl,
                       sb_playfair_result *res, sb_error *err)
 {
-    size_t n = 0, len = strlen(cipher), npairs;
+    size_t n = 0, len = strlen(cipher), npairs, nalive;
     int32_t best = -1, pick = -1;
     int rc;
     memset(res, 0, sizeof *res);
@@ -548,51 +570,74 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     if (n / 2 > UINT16_MAX)
         return sb_error_set(err, SB_EINPUT, 0, 0, "ciphertext longer than %u letters", 2 * UINT16_MAX);
     npairs = n / 2;
-    for (size_t b = 0; b <= n + 1; b++)
-        pf->head[b] = pf->tail[b] = pf->done[b] = pf->dtail[b] = -1;
-    for (size_t i = 0; i < pf->nmat; i++) {
-        pf_mat *m = &pf->mat[i];
-        m->k = 0, m->count = 1, m->win = 0, m->len = 0, m->prev = 0, m->pend = 0;
-        push(pf, pf->head, pf->tail, 1, (int32_t)i);
-    }
-    for (size_t g = 1; g <= n + 1 && best < 0; g++) {
-        int32_t i = pf->head[g], nx;
+    /* Sweep g advances every matrix whose bound is at most g (bound 0: not
+     * started) as far as g allows.  The first g is a guess at the answer
+     * (real words average eight letters or so), which lets most matrices be
+     * refuted in one visit; later sweeps take the least bound left. */
+    for (size_t i = 0; i < pf->nmat; i++)
+        pf->alive[i] = (uint32_t)i, pf->bound[i] = 0;
+    nalive = pf->nmat, pf->ndone = 0;
+    for (unsigned g = first_guess(n), mindone = UINT_MAX;;) {
+        unsigned next = UINT_MAX;
+        size_t keep = 0;
         if (sb_control_stopped(ctl))
             return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
-        for (; i >= 0; i = nx) {
+        for (size_t j = 0; j < nalive; j++) {
+            uint32_t i = pf->alive[j];
+            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i];
             int b;
-            nx = pf->mat[i].next;
-            b = advance(pf, i, (unsigned)g, npairs, &res->pairs);
+            if (j + 6 < nalive)
+                __builtin_prefetch(&pf->mat[pf->alive[j + 6]]);
+            if (bd > lim) {
+                if (bd <= mindone) {
+                    pf->alive[keep++] = i;
+                    if (bd < next)
+                        next = bd;
+                }
+                continue;
+            }
+            b = advance(pf, i, lim, bd == 0, npairs, &res->pairs);
             if (b < 0)
                 continue;
-            if ((unsigned)b > g) {
-                push(pf, pf->head, pf->tail, (size_t)b, i);
+            if ((unsigned)b > lim) {
+                pf->bound[i] = (uint16_t)b, pf->alive[keep++] = i;
+                if ((unsigned)b < next)
+                    next = (unsigned)b;
             } else {
                 unsigned w;
-                int32_t c = exact(pf, (size_t)i, n, &w);
+                int32_t c = exact(pf, i, n, &w);
                 res->parsed++;
-                if (c >= 0)
-                    push(pf, pf->done, pf->dtail, (size_t)c, i);
+                if (c < 0 || (unsigned)c > mindone)
+                    continue;
+                if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
+                    return SB_ENOMEM;
+                pf->done[pf->ndone++] = (pf_done){(int32_t)i, c};
+                if ((unsigned)c < mindone)
+                    mindone = (unsigned)c;
             }
         }
-        if (pf->done[g] >= 0)
-            best = (int32_t)g;
+        nalive = keep;
+        if (mindone < next) { /* nothing left can beat or tie it */
+            best = mindone == UINT_MAX ? -1 : (int32_t)mindone;
+            break;
+        }
+        g = next;
     }
     if (best < 0)
         return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no keyword of the dictionary explains this text");
     /* Every matrix with `best` words: report the first, compare the rest. */
-    for (int32_t i = pf->done[best]; i >= 0; i = pf->mat[i].next)
-        if (pick < 0 || i < pick)
-            pick = i;
+    for (size_t d = 0; d < pf->ndone; d++)
+        if (pf->done[d].words == best && (pick < 0 || pf->done[d].mat < pick))
+            pick = pf->done[d].mat;
     {
         unsigned w;
         exact(pf, (size_t)pick, n, &w);
         spell(pf, n, pf->out);
         res->ambiguous = w > 1;
-        for (int32_t i = pf->done[best]; i >= 0 && !res->ambiguous; i = pf->mat[i].next) {
-            if (i == pick)
+        for (size_t d = 0; d < pf->ndone && !res->ambiguous; d++) {
+            if (pf->done[d].words != best || pf->done[d].mat == pick)
                 continue;
-            exact(pf, (size_t)i, n, &w);
+            exact(pf, (size_t)pf->done[d].mat, n, &w);
             spell(pf, n, pf->alt);
             if (w > 1 || strcmp(pf->alt, pf->out) != 0)
                 res->ambiguous = 1;

@@ -8,7 +8,6 @@
  * inverse (letter -> cell) and the result cells in the matrix itself. */
 #include "pf_internal.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +15,8 @@ const char pf_alpha[26] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
 
 int pf_index(int c)
 {
-    c = toupper((unsigned char)c);
+    if (c >= 'a' && c <= 'z')
+        c -= 'a' - 'A';
     if (c < 'A' || c > 'Z')
         return -1;
     if (c == 'J')
