@@ -5,5 +5,7 @@
 
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
+#include "sbfs/playfair.h"
+#include "sbfs/playfair_challenge.h"
 
 #endif
