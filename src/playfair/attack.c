@@ -201,7 +201,7 @@ void sb_playfair_free(sb_playfair *pf)
     sb_mem_free(m, pf->woff, pf->nwords * sizeof *pf->woff);
     sb_mem_free(m, pf->node, pf->nodecap * sizeof *pf->node);
     sb_mem_free(m, pf->matraw, pf->matrawsz);
-    sb_mem_free(m, pf->key, pf->nmat * sizeof *pf->key);
+    sb_mem_free(m, pf->key, pf->key ? pf->nwords * sizeof *pf->key : 0);
     sb_mem_free(m, pf->ct, pf->cap);
     sb_mem_free(m, pf->pt, pf->cap);
     sb_mem_free(m, pf->ways, pf->cap + 2);
@@ -259,11 +259,14 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
         goto fail;
     }
     /* Words in upper case, the trie, the substring bitmaps. */
-    if (!(pf->pool = sb_mem_alloc(pf->mem, total, err)) ||
-        !(pf->woff = sb_mem_alloc(pf->mem, n * sizeof *pf->woff, err)) ||
-        grow(pf, (void **)&pf->node, &pf->nodecap, 1024, sizeof *pf->node, err))
+    if (!(pf->pool = sb_mem_alloc(pf->mem, total, err)))
         goto fail;
-    pf->poolsz = total, pf->nwords = n;
+    pf->poolsz = total;
+    if (!(pf->woff = sb_mem_alloc(pf->mem, n * sizeof *pf->woff, err)))
+        goto fail;
+    pf->nwords = n;
+    if (grow(pf, (void **)&pf->node, &pf->nodecap, 1024, sizeof *pf->node, err))
+        goto fail;
     pf->node[0] = (pf_node){-1, -1, -1, 0, 0};
     pf->nnode = 1;
     for (size_t i = 0; i < n; i++) {
@@ -293,14 +296,17 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     /* The distinct matrices of all keywords, in dictionary order. */
     for (slots = 1024; slots < 2 * n; slots *= 2)
         ;
-    pf->matrawsz = n * sizeof(pf_mat) + 64;
-    if (!(table = malloc(slots * sizeof *table)) ||
-        !(pf->matraw = sb_mem_alloc(pf->mem, pf->matrawsz, err)) ||
-        !(pf->key = sb_mem_alloc(pf->mem, n * sizeof *pf->key, err))) {
-        if (!table)
-            sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    pf->matrawsz = 0;
+    if (!(table = malloc(slots * sizeof *table))) {
+        sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
         goto fail;
     }
+    if (!(pf->matraw = sb_mem_alloc(pf->mem, n * sizeof(pf_mat) + 64, err)))
+        goto fail;
+    pf->matrawsz = n * sizeof(pf_mat) + 64;
+    /* key[] is charged for n entries; nmat counts up to at most n */
+    if (!(pf->key = sb_mem_alloc(pf->mem, n * sizeof *pf->key, err)))
+        goto fail;
     memset(table, 0xff, slots * sizeof *table);
     pf->mat = (pf_mat *)(((uintptr_t)pf->matraw + 63) & ~(uintptr_t)63);
     for (size_t i = 0; i < n; i++) {
@@ -617,7 +623,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             }
         }
         nalive = keep;
-        if (mindone < next) { /* nothing left can beat or tie it */
+        if (mindone < next || nalive == 0) { /* nothing left can beat or tie it */
             best = mindone == UINT_MAX ? -1 : (int32_t)mindone;
             break;
         }
