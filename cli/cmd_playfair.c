@@ -101,7 +101,8 @@ static int dict_load(const char *path, dict *d, sb_error *err)
     }
     free(line);
     cli_close(f);
-    qsort(d->w, d->n, sizeof *d->w, cmp_str);
+    if (d->n)
+        qsort(d->w, d->n, sizeof *d->w, cmp_str);
     for (size_t i = 0; i < d->n; i++) {
         if (u && strcmp(d->w[u - 1], d->w[i]) == 0)
             free(d->w[i]);
