@@ -248,7 +248,18 @@ static void test_crack_small(void)
         CHECK_INT(res.words, 1);
         CHECK_INT(res.ambiguous, 1);
     }
-    /* texts no keyword can explain */
+    /* texts no keyword can explain: an odd count; a doubled pair BB
+     * deciphers to a doubled pair, which preparation never makes but for
+     * XX, and then AA cannot follow */
+    CHECK_INT(sb_playfair_crack(pf, "BB AA", NULL, &res, &e), SB_ENOTFOUND);
+    /* "X" alone is XX, enciphered by the same-row rule to a doubled pair */
+    {
+        char ct[64];
+        ref_cipher("MONARCHY", "x", ct);
+        CHECK_INT(ct[0], ct[1]);
+        CHECK_INT(sb_playfair_crack(pf, ct, NULL, &res, &e), 0);
+        CHECK_INT(res.words, 1);
+    }
     CHECK_INT(sb_playfair_crack(pf, "ABC", NULL, &res, &e), SB_ENOTFOUND);
     CHECK_INT(res.found, 0);
     CHECK_STR(res.plaintext, "");

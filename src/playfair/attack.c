@@ -407,11 +407,13 @@ static inline int removable(const parse *ps, size_t p)
     return (p & 1) && ps->t[p] == PF_X && (p + 1 == ps->n || ps->t[p + 1] == ps->t[p - 1]);
 }
 
-/* May the letter at p belong to the message?  Not the second X of an XX
- * pair: the message had X X there, and preparation put an X between them. */
+/* May the letter at p belong to the message?  Not the second letter of a
+ * pair of equal letters: preparation never makes one, except XX (the
+ * message had X X there and an X was put between them), whose second X is
+ * then an inserted one. */
 static inline int keepable(const parse *ps, size_t p)
 {
-    return !((p & 1) && ps->t[p] == PF_X && ps->t[p - 1] == PF_X);
+    return !((p & 1) && ps->t[p] == ps->t[p - 1]);
 }
 
 static void relax(sb_playfair *pf, size_t j, int32_t c, unsigned w, int32_t from, int32_t word)
@@ -540,6 +542,8 @@ static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t np
             else
                 FEED(PF_X);
         }
+        if (p0 == p1 && p1 != PF_X)
+            return -1; /* a doubled pair no message prepares to */
         FEED(p0);
         if (p1 == PF_X)
             pend = 1;
