@@ -139,6 +139,14 @@ static int last_letter_col(const char *s)
     return col;
 }
 
+static size_t letter_count(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += (*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z');
+    return n;
+}
+
 static const char *shown(const char *file)
 {
     return file && strcmp(file, "-") ? file : "<stdin>";
@@ -234,7 +242,7 @@ static int run_crack(const char *dictpath, int stats, const char *file)
         } else if (rc == SB_ENOTFOUND) {
             printf("-\t\tunsolved\n");
             unsolved++;
-            if (strstr(err.msg, "odd number")) {
+            if (letter_count(line) % 2) { /* malformed, not merely unexplained */
                 err.code = SB_EINPUT, err.line = lineno, err.col = last_letter_col(line);
                 status = cli_fail(shown(file), &err);
             }
