@@ -36,3 +36,4 @@ c=$(median < "$tmp/crack")
 echo "100 messages: $c ms, $(echo "$c" | awk '{ printf "%.3f", $1 / 100 }') ms per message" \
      "(median of $RUNS runs; target < 50 ms per 100)"
 echo "answers: $check; $amb ambiguous; $same of 100 read exactly as written"
+echo "$(sed -n "s/^search: //p" "$tmp/err")"

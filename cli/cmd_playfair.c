@@ -205,6 +205,7 @@ static int run_crack(const char *dictpath, int stats, const char *file)
     size_t lcap = 0;
     int status = 0, lineno = 0, solved = 0, unsolved = 0, ambiguous = 0;
     double t0, t1, tcrack = 0;
+    uint64_t pairs = 0, parsed = 0;
     sb_error_clear(&err);
     t0 = sb_now();
     if (dict_load(dictpath, &d, &err))
@@ -236,6 +237,7 @@ static int run_crack(const char *dictpath, int stats, const char *file)
         t0 = sb_now();
         rc = sb_playfair_crack(pf, line, &ctl, &res, &err);
         tcrack += sb_now() - t0;
+        pairs += res.pairs, parsed += res.parsed;
         if (rc == 0) {
             printf("%s\t%s%s\n", res.keyword, res.plaintext, res.ambiguous ? "\tambiguous" : "");
             solved++, ambiguous += res.ambiguous;
@@ -254,10 +256,13 @@ static int run_crack(const char *dictpath, int stats, const char *file)
     }
     fflush(stdout);
     cli_control_done(&ctl, &prog);
-    if (stats)
+    if (stats) {
+        int all = solved + unsolved ? solved + unsolved : 1;
         fprintf(stderr, "cracked: %d messages (%d ambiguous), %d unsolved, in %.2f ms, %.3f ms each\n",
-                solved, ambiguous, unsolved, tcrack * 1e3,
-                solved + unsolved ? tcrack * 1e3 / (solved + unsolved) : 0.0);
+                solved, ambiguous, unsolved, tcrack * 1e3, tcrack * 1e3 / all);
+        fprintf(stderr, "search: %.0f pairs deciphered and %.1f texts parsed exactly per message\n",
+                (double)pairs / all, (double)parsed / all);
+    }
     free(line);
     cli_close(f);
     sb_playfair_free(pf);
