@@ -96,6 +96,8 @@ typedef struct pf_mat {
     uint8_t pad[5];
 } pf_mat;
 
+_Static_assert(sizeof(pf_mat) == 64, "one matrix, one cache line");
+
 typedef struct pf_done {
     int32_t mat, words; /* a matrix whose whole text parsed, its fewest words */
 } pf_done;
