@@ -10,5 +10,7 @@
 #include "sbfs/table.h"
 #include "sbfs/npuzzle_table.h"
 #include "sbfs/tetraminx.h"
+#include "sbfs/playfair.h"
+#include "sbfs/playfair_challenge.h"
 
 #endif

@@ -1,0 +1,86 @@
+/* The Playfair cipher and a dictionary attack on it.
+ *
+ * The cipher is the variant of the 1999 MacTech Programmer's Challenge
+ * ("Playfair Decipher", September 1999): the 5 x 5 matrix holds the
+ * keyword's distinct letters in one line, the rest of the alphabet written
+ * beneath in lines of the same width, read off by columns; I and J share a
+ * cell.  Letters are handled as upper case; J becomes I.
+ *
+ * The attack takes a dictionary once (sb_playfair_new) and then explains
+ * ciphertexts one by one (sb_playfair_crack): it finds the keywords of the
+ * dictionary whose matrix deciphers the text into dictionary words, and of
+ * those readings keeps the ones with the fewest words.  Everything it holds
+ * lives in the sb_playfair object the caller owns; two objects can work side
+ * by side in different threads, one object serves one thread at a time. */
+#ifndef SBFS_PLAYFAIR_H
+#define SBFS_PLAYFAIR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbfs/core.h"
+
+/* The matrix of a keyword, row by row: 25 upper-case letters, no J.
+ * keyword: letters only (either case; J counts as I), at least one.
+ * Returns 0, or SB_EUSAGE (col = 1-based position of the bad character). */
+int sb_playfair_matrix(const char *keyword, char matrix[25], sb_error *err);
+
+/* Plaintext preparation: letters only, upper case, J as I, an X between the
+ * two letters of a would-be pair that are equal, an X to complete the last
+ * pair.  out must hold 2 * strlen(text) + 1 bytes.  Returns the number of
+ * letters written (always even). */
+size_t sb_playfair_prepare(const char *text, char *out);
+
+/* Encipher text (prepared as above) with matrix.  out receives the pairs
+ * separated by single spaces ("HW UY RF"); it must hold 3 * strlen(text) + 1
+ * bytes.  Returns the number of pairs. */
+size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out);
+
+/* Decipher: letters of cipher only (case and everything else ignored, J as
+ * I), out receives the prepared plaintext as pairs separated by spaces; it
+ * must hold 2 * strlen(cipher) + 1 bytes.  Returns the number of pairs, or
+ * SB_EINPUT when the number of letters is odd. */
+long sb_playfair_decrypt(const char matrix[25], const char *cipher, char *out, sb_error *err);
+
+/* The attack's context. */
+typedef struct sb_playfair sb_playfair;
+
+/* Take a dictionary: n words of letters A-Z (either case).  Every word is a
+ * possible keyword and a possible plaintext word; the words are copied, and
+ * their order only decides which of several keywords with the same matrix
+ * is reported (the first).  mem: the memory budget to draw from (NULL: no
+ * limit; it must outlive the context).  Returns NULL with err filled:
+ * SB_EINPUT (line = 1-based index of a word that is empty or holds a
+ * character other than a letter, col = its position), SB_ENOMEM. */
+sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err);
+void sb_playfair_free(sb_playfair *pf);
+
+/* Number of distinct words and of distinct matrices the keywords give. */
+size_t sb_playfair_words(const sb_playfair *pf);
+size_t sb_playfair_matrices(const sb_playfair *pf);
+
+/* What sb_playfair_crack found. */
+typedef struct sb_playfair_result {
+    int found;             /* 1 when some keyword explains the text */
+    int ambiguous;         /* 1 when another, different plaintext has as few
+                              words (another keyword or another split) */
+    size_t words;          /* words in plaintext */
+    const char *keyword;   /* a keyword giving the reported matrix, "" if none */
+    const char *plaintext; /* words in upper case, single spaces, inserted and
+                              padding X's removed, J where the dictionary
+                              spells it; "" if none.  Both strings belong to
+                              the context and stay valid until the next call */
+    uint64_t pairs;        /* pairs deciphered by the search, all keywords */
+    uint64_t parsed;       /* matrices whose whole text was parsed exactly */
+} sb_playfair_result;
+
+/* Explain one ciphertext: letters only count (case, spaces, punctuation are
+ * ignored; J is read as I).  Returns 0 with res->found = 1, or
+ * SB_ENOTFOUND when no keyword of the dictionary deciphers the text into
+ * dictionary words (also for an odd number of letters or none at all:
+ * res->found = 0, empty strings), or SB_ENOMEM.  ctl (may be NULL): stop
+ * flag, checked now and then (SB_EINTR). */
+int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl,
+                      sb_playfair_result *res, sb_error *err);
+
+#endif

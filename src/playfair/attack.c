@@ -1,0 +1,669 @@
+/* The dictionary attack on Playfair.
+ *
+ * The question.  A ciphertext of n letters (n even) was made by preparing a
+ * message of dictionary words (J read as I, an X inserted inside a would-be
+ * pair of equal letters, an X to complete the last pair) and enciphering it
+ * with the matrix of a dictionary keyword.  Which keyword, which words?
+ *
+ * The score.  Every keyword "explains" a text if single letters are words,
+ * and a real word list has all 26 of them, so being splittable into words
+ * proves nothing.  We take the reading with the fewest words.  That is the
+ * most probable reading when the words of a message are drawn independently
+ * and uniformly from a dictionary of N words: a reading of k words has
+ * probability N^-k, so fewer words is better by a factor N for each word,
+ * and two readings with equally many words are equally probable.  That last
+ * fact is why ties are reported, never broken silently: two plaintexts with
+ * the same fewest number of words (from two matrices, or two splits of the
+ * same letters, or two dictionary spellings differing in I and J) make the
+ * answer "ambiguous".
+ *
+ * The search.  Finding the keyword means refuting every other one: proving
+ * that its matrix needs more words than the best.  A deciphered text that
+ * needs k words has its letters cut into k pieces, each piece a dictionary
+ * word; in particular each piece is a substring of a dictionary word, and so
+ * is each window of four letters inside a piece.  Call a string "4-local" if
+ * all of its substrings of length <= 4 occur inside dictionary words.  The
+ * least number of 4-local pieces a text can be cut into is a lower bound on
+ * its number of words, and because 4-locality is inherited by substrings
+ * the greedy cut (extend the current piece while its last four letters occur
+ * in the dictionary, cut otherwise) attains that least number.  Greedy cuts
+ * need only the last three letters of the current piece and a bitmap of the
+ * dictionary's four-letter substrings (25^4 bits = 49 KB), and they work
+ * letter by letter, so a bound on the words of a whole text grows as its
+ * pairs are deciphered.  Random letters (what a wrong matrix gives) need a
+ * cut every two or three letters (16 pieces for 40 random letters, against
+ * 26 words for the best real parse of them); real words run to eight or
+ * nine letters.
+ *
+ * Best-first over all matrices.  Every matrix has a bound (0: not started).
+ * A sweep with limit g takes, in memory order, each matrix whose bound is at
+ * most g and deciphers it pair by pair until its bound passes g, or its text
+ * ends: the exact parse below then gives its true number of words c >= its
+ * bound, and it joins the "done" list.  The next sweep's limit is the least
+ * bound left.  Once the least done c is below every bound left, no matrix
+ * can do better than c words and every matrix that does exactly as well is
+ * in the done list: the answer and its ties are known exactly.  The first
+ * limit is a guess (a word for every ten letters, plus one) so that most
+ * matrices are refuted in one visit; a matrix is never deciphered from the
+ * start twice, because its state (pairs done, the piece's last letters, the
+ * bound) stays in its own cache line between sweeps.
+ *
+ * Inserted X's.  In the deciphered letters an X in the second place of a pair
+ * may be an inserted one if the letters around it are equal (TH EX E... may
+ * be THEE) or if it ends the text (padding).  The exact parse tries both
+ * readings.  The bound treats such an X as a free cut: the pieces on its two
+ * sides may merge, so it counts one piece fewer than the greedy cuts of the
+ * two sides would, which never overestimates either reading.
+ *
+ * The exact parse of a whole deciphered text is a shortest path over the n+1
+ * boundaries between letters: an edge for every dictionary word that starts
+ * at a boundary (found by walking a trie of the J-folded dictionary, taking
+ * or skipping each removable X inside the word), and an edge of cost 0 over
+ * a removable X between words.  Counting the shortest paths (up to 2) tells
+ * whether the reading of that matrix is unique. */
+#include "pf_internal.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The first sweep's limit is letters / GUESS_DIV + 1.  Measured on random
+ * messages of 1-8 words of the system list: 6 and 8 refute too little in
+ * the first sweep, 14 and more need extra sweeps; 10 was fastest. */
+#define GUESS_DIV 10
+
+/* Offsets in sb_playfair.gram of the strings of 1, 2, 3, 4 letters. */
+#define GOFF(len) ((len) == 0 ? 0u : (len) == 1 ? 25u : (len) == 2 ? 650u : 16275u)
+
+typedef struct pf_node {
+    int32_t child, sibling; /* first child, next sibling: -1 if none */
+    int32_t word;           /* first dictionary word ending here, -1 if none */
+    uint8_t letter;         /* letter index on the edge into this node */
+    uint8_t variants;       /* distinct spellings ending here (I/J), max 2 */
+} pf_node;
+
+/* One distinct matrix and the state of its search: one cache line. */
+typedef struct pf_mat {
+    uint8_t cell[25]; /* letter in each cell */
+    uint8_t pos[25];  /* cell of each letter */
+    uint16_t k;       /* pairs deciphered */
+    uint16_t count;   /* greedy pieces so far: the bound */
+    uint16_t win;     /* last (up to 3) letters of the current piece, base 25 */
+    uint8_t len;      /* letters of the current piece, capped at 3; 0: the
+                         next letter begins a piece already counted */
+    uint8_t prev;     /* first letter of the last pair deciphered */
+    uint8_t pend;     /* second letter of the last pair is an X not yet fed */
+    uint8_t pad[5];
+} pf_mat;
+
+_Static_assert(sizeof(pf_mat) == 64, "one matrix, one cache line");
+
+typedef struct pf_done {
+    int32_t mat, words; /* a matrix whose whole text parsed, its fewest words */
+} pf_done;
+
+struct sb_playfair {
+    sb_mem own, *mem;
+    char *pool;               /* the distinct words, upper case, NUL-ended */
+    size_t poolsz;
+    uint32_t *woff;           /* offset of each word in pool */
+    size_t nwords;
+    pf_node *node;            /* the trie of J-folded words; node 0 the root */
+    size_t nnode, nodecap;
+    /* Which strings of 0..4 letters occur inside dictionary words, one
+     * bitmap: bit GOFF(len) + (string in base 25) for the strings of len+1
+     * letters.  The 25 bits for len 0 are all set (any letter may begin a
+     * piece). */
+    uint8_t gram[(GOFF(3) + 390625 + 7) / 8];
+    void *matraw;             /* the matrices, 64-byte aligned inside */
+    size_t matrawsz;
+    pf_mat *mat;
+    uint32_t *key;            /* word index of the first keyword of each matrix */
+    size_t nmat;
+    uint16_t enc[625], dec[625];
+    /* scratch of one crack */
+    uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
+    int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
+    uint32_t *alive;          /* matrices still in the search, in order */
+    uint16_t *bound;          /* each matrix's bound (a copy kept dense) */
+    pf_done *done;
+    size_t ndone, donecap;
+    uint8_t *ways;
+    size_t cap;               /* letters the scratch arrays hold */
+    char *out, *alt;          /* the answer, a rival's reading */
+    size_t outcap;
+};
+
+static int grow(sb_playfair *pf, void **p, size_t *have, size_t need, size_t elt, sb_error *err)
+{
+    size_t n = *have ? *have : 16;
+    void *q;
+    if (need <= *have)
+        return 0;
+    while (n < need)
+        n *= 2;
+    q = sb_mem_realloc(pf->mem, *p, *have * elt, n * elt, err);
+    if (!q)
+        return SB_ENOMEM;
+    *p = q, *have = n;
+    return 0;
+}
+
+static inline int bit(const uint8_t *b, unsigned i)
+{
+    return b[i >> 3] >> (i & 7) & 1;
+}
+
+static inline void setbit(uint8_t *b, unsigned i)
+{
+    b[i >> 3] |= (uint8_t)(1u << (i & 7));
+}
+
+static int32_t find_child(const pf_node *nd, int32_t at, unsigned x)
+{
+    for (int32_t c = nd[at].child; c >= 0; c = nd[c].sibling)
+        if (nd[c].letter == x)
+            return c;
+    return -1;
+}
+
+/* Add word w (letters idx[0..len-1]) to the trie.  A second word with the
+ * same J-folded letters is a second spelling unless it is the same word. */
+static int trie_add(sb_playfair *pf, const uint8_t *idx, size_t len, uint32_t w, sb_error *err)
+{
+    int32_t at = 0;
+    for (size_t i = 0; i < len; i++) {
+        int32_t c = find_child(pf->node, at, idx[i]);
+        if (c < 0) {
+            if (grow(pf, (void **)&pf->node, &pf->nodecap, pf->nnode + 1, sizeof *pf->node, err))
+                return SB_ENOMEM;
+            c = (int32_t)pf->nnode++;
+            pf->node[c] = (pf_node){-1, pf->node[at].child, -1, idx[i], 0};
+            pf->node[at].child = c;
+        }
+        at = c;
+    }
+    if (pf->node[at].word < 0) {
+        pf->node[at].word = (int32_t)w, pf->node[at].variants = 1;
+    } else if (strcmp(pf->pool + pf->woff[pf->node[at].word], pf->pool + pf->woff[w]) != 0) {
+        pf->node[at].variants = 2;
+    }
+    return 0;
+}
+
+static uint64_t mat_hash(const uint8_t *c)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < 25; i++)
+        h = (h ^ c[i]) * 0x100000001b3ULL;
+    return h ^ h >> 29;
+}
+
+void sb_playfair_free(sb_playfair *pf)
+{
+    sb_mem *m;
+    if (!pf)
+        return;
+    m = pf->mem;
+    sb_mem_free(m, pf->pool, pf->poolsz);
+    sb_mem_free(m, pf->woff, pf->nwords * sizeof *pf->woff);
+    sb_mem_free(m, pf->node, pf->nodecap * sizeof *pf->node);
+    sb_mem_free(m, pf->matraw, pf->matrawsz);
+    sb_mem_free(m, pf->key, pf->key ? pf->nwords * sizeof *pf->key : 0);
+    sb_mem_free(m, pf->ct, pf->cap);
+    sb_mem_free(m, pf->pt, pf->cap);
+    sb_mem_free(m, pf->ways, pf->cap + 2);
+    int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
+    for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
+        sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
+    if (pf->cap) {
+        sb_mem_free(m, pf->alive, pf->nmat * sizeof *pf->alive);
+        sb_mem_free(m, pf->bound, pf->nmat * sizeof *pf->bound);
+    }
+    sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
+    sb_mem_free(m, pf->out, pf->outcap);
+    sb_mem_free(m, pf->alt, pf->outcap);
+    free(pf);
+}
+
+sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err)
+{
+    sb_playfair *pf = calloc(1, sizeof *pf);
+    size_t total = 0, at = 0, slots;
+    int32_t *table = NULL;
+    uint8_t idx[256];
+    if (!pf) {
+        sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    sb_mem_init(&pf->own, 0);
+    pf->mem = mem ? mem : &pf->own;
+    pf_pair_tables(pf->enc, pf->dec);
+    for (unsigned c = 0; c < 25; c++)
+        setbit(pf->gram, GOFF(0) + c);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(words[i]);
+        if (len == 0 || len > 255) {
+            sb_error_set(err, SB_EINPUT, (int)(i + 1 < INT_MAX ? i + 1 : INT_MAX), 0,
+                         len ? "dictionary word longer than 255 letters" : "empty dictionary word");
+            goto fail;
+        }
+        for (size_t j = 0; j < len; j++) {
+            unsigned char c = (unsigned char)words[i][j];
+            if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) {
+                sb_error_set(err, SB_EINPUT, (int)(i + 1 < INT_MAX ? i + 1 : INT_MAX), (int)j + 1,
+                             "dictionary word holds '%c', not a letter", c);
+                goto fail;
+            }
+        }
+        total += len + 1;
+    }
+    if (n == 0) {
+        sb_error_set(err, SB_EINPUT, 0, 0, "empty dictionary");
+        goto fail;
+    }
+    if (n >= INT32_MAX / 2) {
+        sb_error_set(err, SB_EINPUT, 0, 0, "dictionary too large");
+        goto fail;
+    }
+    /* Words in upper case, the trie, the substring bitmaps. */
+    if (!(pf->pool = sb_mem_alloc(pf->mem, total, err)))
+        goto fail;
+    pf->poolsz = total;
+    if (!(pf->woff = sb_mem_alloc(pf->mem, n * sizeof *pf->woff, err)))
+        goto fail;
+    pf->nwords = n;
+    if (grow(pf, (void **)&pf->node, &pf->nodecap, 1024, sizeof *pf->node, err))
+        goto fail;
+    pf->node[0] = (pf_node){-1, -1, -1, 0, 0};
+    pf->nnode = 1;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(words[i]);
+        char *w = pf->pool + at;
+        pf->woff[i] = (uint32_t)at;
+        for (size_t j = 0; j < len; j++) {
+            char c = words[i][j];
+            w[j] = (char)(c >= 'a' ? c - 'a' + 'A' : c);
+            idx[j] = (uint8_t)pf_index(c);
+        }
+        w[len] = 0;
+        at += len + 1;
+        if (trie_add(pf, idx, len, (uint32_t)i, err))
+            goto fail;
+        for (size_t j = 0; j + 1 < len; j++) {
+            unsigned v = idx[j] * 25u + idx[j + 1];
+            setbit(pf->gram, GOFF(1) + v);
+            if (j + 2 < len) {
+                v = v * 25 + idx[j + 2];
+                setbit(pf->gram, GOFF(2) + v);
+                if (j + 3 < len)
+                    setbit(pf->gram, GOFF(3) + v * 25 + idx[j + 3]);
+            }
+        }
+    }
+    /* The distinct matrices of all keywords, in dictionary order. */
+    for (slots = 1024; slots < 2 * n; slots *= 2)
+        ;
+    pf->matrawsz = 0;
+    if (!(table = malloc(slots * sizeof *table))) {
+        sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        goto fail;
+    }
+    if (!(pf->matraw = sb_mem_alloc(pf->mem, n * sizeof(pf_mat) + 64, err)))
+        goto fail;
+    pf->matrawsz = n * sizeof(pf_mat) + 64;
+    /* key[] is charged for n entries; nmat counts up to at most n */
+    if (!(pf->key = sb_mem_alloc(pf->mem, n * sizeof *pf->key, err)))
+        goto fail;
+    memset(table, 0xff, slots * sizeof *table);
+    pf->mat = (pf_mat *)(((uintptr_t)pf->matraw + 63) & ~(uintptr_t)63);
+    for (size_t i = 0; i < n; i++) {
+        pf_mat *m = &pf->mat[pf->nmat];
+        size_t h;
+        pf_matrix_idx(pf->pool + pf->woff[i], m->cell, NULL);
+        for (h = mat_hash(m->cell) & (slots - 1); table[h] >= 0; h = (h + 1) & (slots - 1))
+            if (memcmp(pf->mat[table[h]].cell, m->cell, 25) == 0)
+                break;
+        if (table[h] >= 0)
+            continue;
+        table[h] = (int32_t)pf->nmat;
+        for (int c = 0; c < 25; c++)
+            m->pos[m->cell[c]] = (uint8_t)c;
+        pf->key[pf->nmat++] = (uint32_t)i;
+    }
+    free(table);
+    return pf;
+fail:
+    free(table);
+    sb_playfair_free(pf);
+    return NULL;
+}
+
+size_t sb_playfair_words(const sb_playfair *pf)
+{
+    return pf->nwords;
+}
+
+size_t sb_playfair_matrices(const sb_playfair *pf)
+{
+    return pf->nmat;
+}
+
+/* Room for a ciphertext of n letters in every scratch array. */
+static int scratch(sb_playfair *pf, size_t n, sb_error *err)
+{
+    size_t old = pf->cap, want;
+    int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
+    if (n <= old && 2 * n + 2 <= pf->outcap)
+        return 0;
+    if (!old && (!(pf->alive = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->alive, err)) ||
+                 !(pf->bound = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->bound, err))))
+        return SB_ENOMEM;
+    for (want = old ? old : 256; want < n; want *= 2)
+        ;
+    for (size_t i = 0; i < sizeof arr / sizeof *arr; i++) {
+        void *q = sb_mem_realloc(pf->mem, *arr[i], old ? (old + 2) * sizeof(int32_t) : 0,
+                                 (want + 2) * sizeof(int32_t), err);
+        if (!q)
+            return SB_ENOMEM;
+        *arr[i] = q;
+    }
+    {
+        void *a = sb_mem_realloc(pf->mem, pf->ct, old, want, err);
+        if (!a)
+            return SB_ENOMEM;
+        pf->ct = a;
+        a = sb_mem_realloc(pf->mem, pf->pt, old, want, err);
+        if (!a)
+            return SB_ENOMEM;
+        pf->pt = a;
+        a = sb_mem_realloc(pf->mem, pf->ways, old ? old + 2 : 0, want + 2, err);
+        if (!a)
+            return SB_ENOMEM;
+        pf->ways = a;
+        a = sb_mem_realloc(pf->mem, pf->out, pf->outcap, 2 * want + 2, err);
+        if (!a)
+            return SB_ENOMEM;
+        pf->out = a;
+        a = sb_mem_realloc(pf->mem, pf->alt, pf->outcap, 2 * want + 2, err);
+        if (!a)
+            return SB_ENOMEM;
+        pf->alt = a;
+        pf->outcap = 2 * want + 2;
+    }
+    pf->cap = want;
+    return 0;
+}
+
+/* ---- the exact parse ---------------------------------------------------- */
+
+typedef struct parse {
+    sb_playfair *pf;
+    const uint8_t *t; /* deciphered letters */
+    size_t n;
+} parse;
+
+/* May the letter at p be an inserted X (between equal letters, or padding)? */
+static inline int removable(const parse *ps, size_t p)
+{
+    return (p & 1) && ps->t[p] == PF_X && (p + 1 == ps->n || ps->t[p + 1] == ps->t[p - 1]);
+}
+
+/* May the letter at p belong to the message?  Not the second letter of a
+ * pair of equal letters: preparation never makes one, except XX (the
+ * message had X X there and an X was put between them), whose second X is
+ * then an inserted one. */
+static inline int keepable(const parse *ps, size_t p)
+{
+    return !((p & 1) && ps->t[p] == ps->t[p - 1]);
+}
+
+static void relax(sb_playfair *pf, size_t j, int32_t c, unsigned w, int32_t from, int32_t word)
+{
+    if (c < pf->cost[j]) {
+        pf->cost[j] = c, pf->ways[j] = (uint8_t)(w > 2 ? 2 : w);
+        pf->bj[j] = from, pf->bw[j] = word;
+    } else if (c == pf->cost[j]) {
+        unsigned s = pf->ways[j] + w;
+        pf->ways[j] = (uint8_t)(s > 2 ? 2 : s);
+    }
+}
+
+/* Walk the trie from node `at` over letters p.. of a word that began at
+ * boundary j0. */
+static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
+{
+    sb_playfair *pf = ps->pf;
+    const pf_node *nd = pf->node;
+    int32_t c;
+    if (p >= ps->n)
+        return;
+    /* THEXE: the X may be inserted inside the word THEE (never as its first
+     * or last letter: between words the boundary edge skips it). */
+    if (p > j0 && removable(ps, p))
+        walk(ps, j0, at, p + 1);
+    if (!keepable(ps, p) || (c = find_child(nd, at, ps->t[p])) < 0)
+        return;
+    if (nd[c].word >= 0)
+        relax(pf, p + 1, pf->cost[j0] + 1, pf->ways[j0] * nd[c].variants, (int32_t)j0, nd[c].word);
+    walk(ps, j0, c, p + 1);
+}
+
+/* Fewest words for matrix mi's reading of the ciphertext (n letters), or -1
+ * when none exists; *ways = number of such readings, at most 2. */
+static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways)
+{
+    const pf_mat *m = &pf->mat[mi];
+    parse ps = {pf, pf->pt, n};
+    for (size_t i = 0; i < n; i += 2) {
+        uint16_t d = pf->dec[m->pos[pf->ct[i]] * 25 + m->pos[pf->ct[i + 1]]];
+        pf->pt[i] = m->cell[d >> 8], pf->pt[i + 1] = m->cell[d & 255];
+    }
+    for (size_t j = 0; j <= n; j++)
+        pf->cost[j] = INT32_MAX, pf->ways[j] = 0;
+    pf->cost[0] = 0, pf->ways[0] = 1, pf->bj[0] = -1;
+    for (size_t j = 0; j < n; j++) {
+        if (pf->cost[j] == INT32_MAX)
+            continue;
+        if (removable(&ps, j))
+            relax(pf, j + 1, pf->cost[j], pf->ways[j], (int32_t)j, -1);
+        walk(&ps, j, 0, j);
+    }
+    *ways = pf->ways[n];
+    return pf->cost[n] == INT32_MAX ? -1 : pf->cost[n];
+}
+
+/* Words of the reading exact() just found, into out, last word first
+ * (the back pointers run from the end). */
+static void spell(sb_playfair *pf, size_t n, char *out)
+{
+    size_t total = 0;
+    char *o;
+    int last = 1;
+    for (size_t j = n; j > 0; j = (size_t)pf->bj[j])
+        if (pf->bw[j] >= 0)
+            total += strlen(pf->pool + pf->woff[pf->bw[j]]) + 1;
+    if (total == 0) {
+        out[0] = 0;
+        return;
+    }
+    o = out + total - 1;
+    *o = 0;
+    for (size_t j = n; j > 0; j = (size_t)pf->bj[j]) {
+        const char *w;
+        size_t l;
+        if (pf->bw[j] < 0)
+            continue;
+        w = pf->pool + pf->woff[pf->bw[j]];
+        l = strlen(w);
+        if (!last)
+            *--o = ' ';
+        o -= l;
+        memcpy(o, w, l);
+        last = 0;
+    }
+}
+
+/* ---- the search --------------------------------------------------------- */
+
+/* The greedy piece automaton, one letter c, without branches: the window
+ * (last letters of the piece, then c) either occurs in the dictionary and
+ * the piece grows (keeping its last three letters), or a new piece begins
+ * with c.  len 0 uses the all-ones strip, so c simply begins the piece. */
+#define FEED(c)                                                                 \
+    do {                                                                        \
+        unsigned c_ = (c), w_ = win * 25 + c_, o_ = len == 3 ? GOFF(3) :        \
+                      len == 2 ? GOFF(2) : len == 1 ? GOFF(1) : GOFF(0);        \
+        unsigned v_ = bit(gram, o_ + w_);                                       \
+        unsigned k_ = len == 3 ? w_ - w_ / 15625 * 15625 : w_;                  \
+        count += v_ ^ 1;                                                        \
+        win = v_ ? k_ : c_;                                                     \
+        len = v_ ? len + (len < 3) : 1;                                         \
+    } while (0)
+
+/* Decipher matrix i further until its bound passes g or its text ends.
+ * Returns the bound, or -1 if the matrix cannot explain the text. */
+static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t npairs, uint64_t *pairs)
+{
+    pf_mat *m = &pf->mat[i];
+    const uint8_t *ct = pf->ct, *gram = pf->gram;
+    const uint16_t *dec = pf->dec;
+    unsigned k = 0, count = 1, win = 0, len = 0, prev = 0, pend = 0, k0;
+    if (!fresh)
+        k = m->k, count = m->count, win = m->win, len = m->len, prev = m->prev, pend = m->pend;
+    k0 = k;
+    while (k < npairs && count <= g) {
+        uint16_t d = dec[m->pos[ct[2 * k]] * 25 + m->pos[ct[2 * k + 1]]];
+        unsigned p0 = m->cell[d >> 8], p1 = m->cell[d & 255];
+        if (pend) {
+            pend = 0;
+            if (p0 == prev)
+                len = 0, win = 0; /* removable X: free cut */
+            else if (prev == PF_X)
+                return -1; /* XX pair whose second X cannot be inserted */
+            else
+                FEED(PF_X);
+        }
+        if (p0 == p1 && p1 != PF_X)
+            return -1; /* a doubled pair no message prepares to */
+        FEED(p0);
+        if (p1 == PF_X)
+            pend = 1;
+        else
+            FEED(p1);
+        prev = p0, k++;
+    }
+    *pairs += k - k0;
+    m->k = (uint16_t)k, m->count = (uint16_t)count, m->win = (uint16_t)win;
+    m->len = (uint8_t)len, m->prev = (uint8_t)prev, m->pend = (uint8_t)pend;
+    return (int)count;
+}
+
+/* The first sweep's limit for a text of n letters. */
+static unsigned first_guess(size_t n)
+{
+    return (unsigned)(n / GUESS_DIV + 1);
+}
+
+int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl,
+                      sb_playfair_result *res, sb_error *err)
+{
+    size_t n = 0, len = strlen(cipher), npairs, nalive;
+    int32_t best = -1, pick = -1;
+    int rc;
+    memset(res, 0, sizeof *res);
+    res->keyword = res->plaintext = "";
+    if ((rc = scratch(pf, len + 2, err)))
+        return rc;
+    for (size_t i = 0; i < len; i++) {
+        int x = pf_index(cipher[i]);
+        if (x >= 0)
+            pf->ct[n++] = (uint8_t)x;
+    }
+    if (n == 0)
+        return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no letters: nothing to decipher");
+    if (n % 2)
+        return sb_error_set(err, SB_ENOTFOUND, 0, 0,
+                            "odd number of letters (%zu): not a Playfair ciphertext", n);
+    if (n / 2 > UINT16_MAX)
+        return sb_error_set(err, SB_EINPUT, 0, 0, "ciphertext longer than %u letters", 2 * UINT16_MAX);
+    npairs = n / 2;
+    /* Sweep g advances every matrix whose bound is at most g (bound 0: not
+     * started) as far as g allows.  The first g is a guess at the answer
+     * (real words average eight letters or so), which lets most matrices be
+     * refuted in one visit; later sweeps take the least bound left. */
+    for (size_t i = 0; i < pf->nmat; i++)
+        pf->alive[i] = (uint32_t)i, pf->bound[i] = 0;
+    nalive = pf->nmat, pf->ndone = 0;
+    for (unsigned g = first_guess(n), mindone = UINT_MAX;;) {
+        unsigned next = UINT_MAX;
+        size_t keep = 0;
+        if (sb_control_stopped(ctl))
+            return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+        for (size_t j = 0; j < nalive; j++) {
+            uint32_t i = pf->alive[j];
+            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i];
+            int b;
+            if (j + 6 < nalive)
+                __builtin_prefetch(&pf->mat[pf->alive[j + 6]]);
+            if (bd > lim) {
+                if (bd <= mindone) {
+                    pf->alive[keep++] = i;
+                    if (bd < next)
+                        next = bd;
+                }
+                continue;
+            }
+            b = advance(pf, i, lim, bd == 0, npairs, &res->pairs);
+            if (b < 0)
+                continue;
+            if ((unsigned)b > lim) {
+                pf->bound[i] = (uint16_t)b, pf->alive[keep++] = i;
+                if ((unsigned)b < next)
+                    next = (unsigned)b;
+            } else {
+                unsigned w;
+                int32_t c = exact(pf, i, n, &w);
+                res->parsed++;
+                if (c < 0 || (unsigned)c > mindone)
+                    continue;
+                if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
+                    return SB_ENOMEM;
+                pf->done[pf->ndone++] = (pf_done){(int32_t)i, c};
+                if ((unsigned)c < mindone)
+                    mindone = (unsigned)c;
+            }
+        }
+        nalive = keep;
+        if (mindone < next || nalive == 0) { /* nothing left can beat or tie it */
+            best = mindone == UINT_MAX ? -1 : (int32_t)mindone;
+            break;
+        }
+        g = next;
+    }
+    if (best < 0)
+        return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no keyword of the dictionary explains this text");
+    /* Every matrix with `best` words: report the first, compare the rest. */
+    for (size_t d = 0; d < pf->ndone; d++)
+        if (pf->done[d].words == best && (pick < 0 || pf->done[d].mat < pick))
+            pick = pf->done[d].mat;
+    {
+        unsigned w;
+        exact(pf, (size_t)pick, n, &w);
+        spell(pf, n, pf->out);
+        res->ambiguous = w > 1;
+        for (size_t d = 0; d < pf->ndone && !res->ambiguous; d++) {
+            if (pf->done[d].words != best || pf->done[d].mat == pick)
+                continue;
+            exact(pf, (size_t)pf->done[d].mat, n, &w);
+            spell(pf, n, pf->alt);
+            if (w > 1 || strcmp(pf->alt, pf->out) != 0)
+                res->ambiguous = 1;
+        }
+    }
+    res->found = 1;
+    res->words = (size_t)best;
+    res->keyword = pf->pool + pf->woff[pf->key[pick]];
+    res->plaintext = pf->out;
+    return 0;
+}

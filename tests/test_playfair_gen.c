@@ -1,0 +1,520 @@
+/* The Playfair attack against generated messages and a reference solver.
+ *
+ * A generator with a fixed seed enciphers messages of random words under
+ * random keywords, all drawn from a word list made from the system
+ * dictionary (/usr/share/dict/words, Debian's wamerican): one-word messages,
+ * messages with J, with doubled letters, of odd and even lengths.
+ *
+ * What "the reading is unique" means here: over every keyword of the
+ * dictionary and every way of reading the deciphered letters as dictionary
+ * words (with the inserted and padding X's the preparation rules allow),
+ * take the readings with the fewest words; the reading is unique when they
+ * all spell the same plaintext.  The reference below finds them by brute
+ * force: for EVERY keyword it deciphers the text and runs a word-by-word
+ * dynamic program that re-applies the preparation rules letter by letter,
+ * sharing nothing with the library but the harness.  The crack must then
+ * agree exactly: same fewest number of words, the same plaintext when the
+ * reading is unique, the ambiguous flag exactly when it is not.  And a
+ * unique reading must be the message: its words re-encipher to the
+ * ciphertext under the keyword that made it. */
+#include "harness.h"
+#include "sbfs/playfair.h"
+
+#define DICT "/usr/share/dict/words"
+
+/* ---- word lists ---------------------------------------------------------- */
+
+typedef struct wl {
+    char **w;
+    size_t n;
+} wl;
+
+static int cmps(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The system list, letters A-Z only, upper case, sorted, no repeats. */
+static int load_system(wl *d)
+{
+    FILE *f = fopen(DICT, "r");
+    char line[512];
+    size_t cap = 0, u = 0;
+    d->w = NULL, d->n = 0;
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof line, f)) {
+        size_t l = strcspn(line, "\r\n");
+        int ok = l > 0;
+        line[l] = 0;
+        for (size_t i = 0; i < l && ok; i++) {
+            if (line[i] >= 'a' && line[i] <= 'z')
+                line[i] = (char)(line[i] - 32);
+            else if (line[i] < 'A' || line[i] > 'Z')
+                ok = 0;
+        }
+        if (!ok)
+            continue;
+        if (d->n == cap) {
+            cap = cap ? 2 * cap : 1024;
+            d->w = realloc(d->w, cap * sizeof *d->w);
+        }
+        d->w[d->n++] = strdup(line);
+    }
+    fclose(f);
+    qsort(d->w, d->n, sizeof *d->w, cmps);
+    for (size_t i = 0; i < d->n; i++) {
+        if (u && !strcmp(d->w[u - 1], d->w[i]))
+            free(d->w[i]);
+        else
+            d->w[u++] = d->w[i];
+    }
+    d->n = u;
+    return 0;
+}
+
+static void wl_free(wl *d)
+{
+    for (size_t i = 0; i < d->n; i++)
+        free(d->w[i]);
+    free(d->w);
+}
+
+static int in_list(const wl *d, const char *w)
+{
+    return bsearch(&w, d->w, d->n, sizeof *d->w, cmps) != NULL;
+}
+
+/* ---- the plain cipher (as in test_playfair.c, kept separate) ------------- */
+
+static void ref_matrix(const char *key, char m[26])
+{
+    char seq[26];
+    int w, n = 0, seen[26] = {0};
+    for (const char *p = key; *p; p++) {
+        int c = *p == 'J' ? 'I' : *p;
+        if (!seen[c - 'A']++)
+            seq[n++] = (char)c;
+    }
+    w = n;
+    for (int c = 'A'; c <= 'Z'; c++)
+        if (c != 'J' && !seen[c - 'A'])
+            seq[n++] = (char)c;
+    n = 0;
+    for (int col = 0; col < w; col++)
+        for (int row = 0; row * w + col < 25; row++)
+            m[n++] = seq[row * w + col];
+    m[25] = 0;
+}
+
+/* Prepared letters of text (no spaces). */
+static void ref_prepare(const char *text, char *out)
+{
+    char l[8192];
+    int n = 0, o = 0;
+    for (const char *p = text; *p; p++)
+        if (*p >= 'A' && *p <= 'Z')
+            l[n++] = *p == 'J' ? 'I' : *p;
+    for (int i = 0; i < n;) {
+        out[o++] = l[i];
+        if (i + 1 < n && l[i + 1] != l[i])
+            out[o++] = l[i + 1], i += 2;
+        else
+            out[o++] = 'X', i += 1;
+    }
+    out[o] = 0;
+}
+
+/* Encipher (dir 1) or decipher (dir 4) letters in place. */
+static void ref_apply(const char m[26], char *t, int dir)
+{
+    for (int i = 0; t[i]; i += 2) {
+        int a = (int)(strchr(m, t[i]) - m), b = (int)(strchr(m, t[i + 1]) - m);
+        int ra = a / 5, ca = a % 5, rb = b / 5, cb = b % 5;
+        if (ra == rb)
+            t[i] = m[ra * 5 + (ca + dir) % 5], t[i + 1] = m[rb * 5 + (cb + dir) % 5];
+        else if (ca == cb)
+            t[i] = m[(ra + dir) % 5 * 5 + ca], t[i + 1] = m[(rb + dir) % 5 * 5 + cb];
+        else
+            t[i] = m[ra * 5 + cb], t[i + 1] = m[rb * 5 + ca];
+    }
+}
+
+/* Ciphertext letters of a message under a keyword. */
+static void ref_encipher(const char *key, const char *msg, char *out)
+{
+    char m[26];
+    ref_matrix(key, m);
+    ref_prepare(msg, out);
+    ref_apply(m, out, 1);
+}
+
+/* ---- the reference solver ------------------------------------------------- */
+
+/* A 26-way trie of the dictionary's words as spelled (J kept). */
+typedef struct rtrie {
+    int (*next)[26];
+    int *word; /* index of the word ending here, -1 if none */
+    int n, cap;
+} rtrie;
+
+static void rt_init(rtrie *t, const wl *d)
+{
+    t->n = 1, t->cap = 1024;
+    t->next = calloc((size_t)t->cap, sizeof *t->next);
+    t->word = malloc((size_t)t->cap * sizeof *t->word);
+    t->word[0] = -1;
+    for (size_t i = 0; i < d->n; i++) {
+        int at = 0;
+        for (const char *p = d->w[i]; *p; p++) {
+            int c = *p - 'A';
+            if (!t->next[at][c]) {
+                if (t->n == t->cap) {
+                    t->cap *= 2;
+                    t->next = realloc(t->next, (size_t)t->cap * sizeof *t->next);
+                    t->word = realloc(t->word, (size_t)t->cap * sizeof *t->word);
+                }
+                memset(t->next[t->n], 0, sizeof *t->next);
+                t->word[t->n] = -1;
+                t->next[at][c] = t->n++;
+            }
+            at = t->next[at][c];
+        }
+        t->word[at] = (int)i;
+    }
+}
+
+static void rt_free(rtrie *t)
+{
+    free(t->next);
+    free(t->word);
+}
+
+/* The preparation as an automaton over the deciphered letters P (length n):
+ * state 2*j + h, where j is the pair being built and h = 1 when its first
+ * letter has come.  Feeding an original letter c either moves on or fails
+ * (-1).  Given the message letters, the state sequence is forced: it is the
+ * preparation rule run forward, matched against P. */
+static int prep_step(const char *P, int n, int st, char c)
+{
+    int j = st / 2, h = st % 2;
+    if (c == 'J')
+        c = 'I';
+    if (!h)
+        return j < n && P[j] == c ? st + 1 : -1;
+    if (c == P[j]) /* equal letters: X goes between, c begins the next pair */
+        return P[j + 1] == 'X' && j + 2 < n && P[j + 2] == c ? 2 * (j + 2) + 1 : -1;
+    return P[j + 1] == c ? 2 * (j + 2) : -1;
+}
+
+static int prep_final(const char *P, int n, int st)
+{
+    return st == 2 * n || (st == 2 * (n - 2) + 1 && P[n - 1] == 'X');
+}
+
+typedef struct rsol {
+    int words;  /* fewest words, -1 if no reading */
+    int ways;   /* readings with that many words, at most 2 */
+    char *text; /* one of them */
+} rsol;
+
+/* Fewest-words readings of the deciphered letters P. */
+static rsol ref_read(const rtrie *t, const wl *d, const char *P)
+{
+    int n = (int)strlen(P), S = 2 * n + 1;
+    int *cost = malloc((size_t)S * sizeof *cost), *ways = malloc((size_t)S * sizeof *ways);
+    int *from = malloc((size_t)S * sizeof *from), *wd = malloc((size_t)S * sizeof *wd);
+    int stack[256][2];
+    rsol r = {-1, 0, NULL};
+    for (int s = 0; s < S; s++)
+        cost[s] = 1 << 30, ways[s] = 0;
+    cost[0] = 0, ways[0] = 1;
+    /* states only move forward, so one pass in order of state does it */
+    for (int s = 0; s < S; s++) {
+        int sp = 0;
+        if (cost[s] == 1 << 30)
+            continue;
+        stack[sp][0] = 0, stack[sp][1] = s, sp++;
+        while (sp) { /* every word from boundary state s, depth first */
+            int node, st;
+            sp--;
+            node = stack[sp][0], st = stack[sp][1];
+            for (int c = 0; c < 26; c++) {
+                int nx = t->next[node][c], ns;
+                if (!nx || (ns = prep_step(P, n, st, (char)('A' + c))) < 0)
+                    continue;
+                if (t->word[nx] >= 0) {
+                    int nc = cost[s] + 1;
+                    if (nc < cost[ns])
+                        cost[ns] = nc, ways[ns] = ways[s], from[ns] = s, wd[ns] = t->word[nx];
+                    else if (nc == cost[ns])
+                        ways[ns] = ways[ns] + ways[s] > 2 ? 2 : ways[ns] + ways[s];
+                }
+                if (sp < 256)
+                    stack[sp][0] = nx, stack[sp][1] = ns, sp++;
+            }
+        }
+    }
+    for (int s = 0; s < S; s++) {
+        if (!prep_final(P, n, s) || cost[s] == 1 << 30)
+            continue;
+        if (r.words < 0 || cost[s] < r.words) {
+            r.words = cost[s], r.ways = ways[s];
+            free(r.text);
+            {
+                size_t len = 0;
+                char *o;
+                for (int x = s; x; x = from[x])
+                    len += strlen(d->w[wd[x]]) + 1;
+                r.text = malloc(len + 1);
+                r.text[0] = 0;
+                o = r.text + (len ? len - 1 : 0);
+                *o = 0;
+                for (int x = s, first = 1; x; x = from[x], first = 0) {
+                    size_t l = strlen(d->w[wd[x]]);
+                    if (!first)
+                        *--o = ' ';
+                    o -= l;
+                    memcpy(o, d->w[wd[x]], l);
+                }
+            }
+        } else if (cost[s] == r.words) {
+            r.ways = r.ways + ways[s] > 2 ? 2 : r.ways + ways[s];
+        }
+    }
+    free(cost), free(ways), free(from), free(wd);
+    return r;
+}
+
+typedef struct rans {
+    int words, ambiguous; /* words = -1: no keyword explains the text */
+    char *text;
+} rans;
+
+/* Brute force over every keyword of d. */
+static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
+{
+    rans a = {-1, 0, NULL};
+    char m[26], P[4096];
+    for (size_t k = 0; k < d->n; k++) {
+        rsol r;
+        ref_matrix(d->w[k], m);
+        strcpy(P, ct);
+        ref_apply(m, P, 4);
+        r = ref_read(t, d, P);
+        if (r.words >= 0 && (a.words < 0 || r.words < a.words)) {
+            free(a.text);
+            a.words = r.words, a.ambiguous = r.ways > 1, a.text = r.text;
+        } else {
+            if (r.words >= 0 && r.words == a.words && (r.ways > 1 || strcmp(r.text, a.text)))
+                a.ambiguous = 1;
+            free(r.text);
+        }
+    }
+    return a;
+}
+
+/* ---- the tests ----------------------------------------------------------- */
+
+static int has_double(const char *w)
+{
+    for (int i = 0; w[i] && w[i + 1]; i++)
+        if (w[i] == w[i + 1])
+            return 1;
+    return 0;
+}
+
+/* A message of nw words drawn from d, with a word of the wanted kind. */
+static void draw(sb_rng *r, const wl *d, const wl *special, int nw, char *msg)
+{
+    int sp = special && special->n ? (int)sb_rng_below(r, (uint64_t)nw) : -1;
+    msg[0] = 0;
+    for (int j = 0; j < nw; j++) {
+        const char *w = j == sp ? special->w[sb_rng_below(r, special->n)] : d->w[sb_rng_below(r, d->n)];
+        if (j)
+            strcat(msg, " ");
+        strcat(msg, w);
+    }
+}
+
+static void test_against_reference(const wl *sys)
+{
+    wl d = {0}, jw = {0}, dw = {0};
+    rtrie t;
+    sb_rng r;
+    sb_error e;
+    sb_playfair *pf;
+    int msgs = t_sanitized() ? 60 : 300, unique = 0, amb = 0, agree = 0, truth = 0, odd = 0,
+        inserted = 0, with_j = 0, one_word = 0, nf = 0;
+    size_t want = 2000;
+    sb_rng_seed(&r, 20260101);
+    /* the dictionary: every single letter, 40 words with J, 40 with a
+     * doubled letter, then random words, kept sorted */
+    d.w = malloc((want + 26 + 80) * sizeof *d.w);
+    for (size_t i = 0; i < sys->n; i++)
+        if (!sys->w[i][1])
+            d.w[d.n++] = strdup(sys->w[i]);
+    while (d.n < want) {
+        const char *w = sys->w[sb_rng_below(&r, sys->n)];
+        size_t before = d.n;
+        if (strlen(w) > 12)
+            continue;
+        if (d.n < 66 && !strchr(w, 'J'))
+            continue;
+        if (d.n >= 66 && d.n < 106 && !has_double(w))
+            continue;
+        for (size_t i = 0; i < d.n && before == d.n; i++)
+            if (!strcmp(d.w[i], w))
+                before = (size_t)-1;
+        if (before == d.n)
+            d.w[d.n++] = strdup(w);
+    }
+    qsort(d.w, d.n, sizeof *d.w, cmps);
+    jw.w = malloc(d.n * sizeof *jw.w), dw.w = malloc(d.n * sizeof *dw.w);
+    for (size_t i = 0; i < d.n; i++) {
+        if (strchr(d.w[i], 'J'))
+            jw.w[jw.n++] = d.w[i];
+        if (has_double(d.w[i]))
+            dw.w[dw.n++] = d.w[i];
+    }
+    rt_init(&t, &d);
+    pf = sb_playfair_new((const char *const *)d.w, d.n, NULL, &e);
+    CHECK(pf != NULL);
+    for (int i = 0; pf && i < msgs; i++) {
+        char msg[512], ct[1024], prep[1024], again[1024];
+        const char *key = d.w[sb_rng_below(&r, d.n)];
+        int kind = i % 5, nw = kind == 0 ? 1 : 2 + (int)sb_rng_below(&r, 4), letters = 0;
+        sb_playfair_result res;
+        rans a;
+        int rc;
+        draw(&r, &d, kind == 1 ? &jw : kind == 2 ? &dw : NULL, nw, msg);
+        ref_encipher(key, msg, ct);
+        ref_prepare(msg, prep);
+        for (const char *p = msg; *p; p++)
+            letters += *p != ' ';
+        odd += letters % 2;
+        inserted += (int)strlen(prep) > letters + letters % 2;
+        with_j += strchr(msg, 'J') != NULL;
+        one_word += nw == 1;
+        a = ref_crack(&t, &d, ct);
+        rc = sb_playfair_crack(pf, ct, NULL, &res, &e);
+        if (a.words < 0) { /* cannot happen: the message itself is a reading */
+            nf++;
+            continue;
+        }
+        if (rc == 0 && (int)res.words == a.words && res.ambiguous == a.ambiguous &&
+            (a.ambiguous || !strcmp(res.plaintext, a.text)))
+            agree++;
+        else
+            fprintf(stderr, "message %d '%s' key %s: crack %d '%s' (%zu words%s), reference '%s' (%d%s)\n",
+                    i, msg, key, rc, res.plaintext, res.words, res.ambiguous ? ", ambiguous" : "",
+                    a.text, a.words, a.ambiguous ? ", ambiguous" : "");
+        if (a.ambiguous) {
+            amb++;
+        } else {
+            unique++;
+            ref_encipher(key, res.plaintext, again);
+            truth += !strcmp(again, ct);
+        }
+        free(a.text);
+    }
+    /* Short messages: a single two-letter word.  Many keywords read such a
+     * pair as some two-letter word of the list, so the reading is not
+     * unique and the crack must say so. */
+    {
+        int shorts = 0, flagged = 0, refamb = 0;
+        for (size_t k = 0; pf && k < d.n && shorts < 6; k++) {
+            char ct[64];
+            sb_playfair_result res;
+            rans a;
+            if (strlen(d.w[k]) != 2 || d.w[k][0] == d.w[k][1])
+                continue;
+            ref_encipher(d.w[sb_rng_below(&r, d.n)], d.w[k], ct);
+            a = ref_crack(&t, &d, ct);
+            shorts++;
+            refamb += a.ambiguous;
+            flagged += sb_playfair_crack(pf, ct, NULL, &res, &e) == 0 && res.ambiguous && res.words == 1;
+            free(a.text);
+        }
+        CHECK_INT(shorts, 6);
+        CHECK_INT(refamb, 6);
+        CHECK_INT(flagged, 6);
+    }
+    CHECK_INT(nf, 0);
+    CHECK_INT(agree, msgs);
+    CHECK_INT(unique + amb, msgs);
+    CHECK_INT(truth, unique);
+    /* the generator did make the hard cases */
+    CHECK(one_word > 0 && with_j > 0 && inserted > 0 && odd > 0);
+    fprintf(stderr, "reference: %d messages (%d one-word, %d with J, %d with an inserted X, %d odd), "
+                    "%d unique, %d ambiguous, dictionary %zu words\n",
+            msgs, one_word, with_j, inserted, odd, unique, amb, d.n);
+    sb_playfair_free(pf);
+    rt_free(&t);
+    free(jw.w), free(dw.w);
+    wl_free(&d);
+}
+
+/* Every word of the answer in the list; enciphering it again under the true
+ * keyword gives the ciphertext; no more words than the message had. */
+static void test_full_dictionary(const wl *sys)
+{
+    sb_error e;
+    sb_rng r;
+    sb_playfair_result res;
+    sb_playfair *pf = sb_playfair_new((const char *const *)sys->w, sys->n, NULL, &e);
+    int msgs = t_sanitized() ? 8 : 40, ok = 0, amb = 0;
+    CHECK(pf != NULL);
+    if (!pf)
+        return;
+    /* the seed's example */
+    CHECK_INT(sb_playfair_crack(pf, "HW UY RF UL UQ YL QL AE FK DG EO", NULL, &res, &e), 0);
+    CHECK_STR(res.keyword, "CRYPTOGRAM");
+    CHECK_STR(res.plaintext, "THE SCHEME REALLY WORKS");
+    CHECK_INT(res.ambiguous, 0);
+    sb_rng_seed(&r, 1999);
+    for (int i = 0; i < msgs; i++) {
+        char msg[512], ct[1024], again[1024], words[512];
+        const char *key = sys->w[sb_rng_below(&r, sys->n)];
+        int nw = 1 + (int)sb_rng_below(&r, 6), good = 1, count = 0;
+        draw(&r, sys, NULL, nw, msg);
+        ref_encipher(key, msg, ct);
+        if (sb_playfair_crack(pf, ct, NULL, &res, &e) != 0) {
+            fprintf(stderr, "full dictionary: '%s' not cracked\n", msg);
+            continue;
+        }
+        if (res.ambiguous) {
+            amb++, ok += (int)res.words <= nw;
+            continue;
+        }
+        strcpy(words, res.plaintext);
+        for (char *w = strtok(words, " "); w; w = strtok(NULL, " "))
+            good &= in_list(sys, w), count++;
+        ref_encipher(key, res.plaintext, again);
+        good &= !strcmp(again, ct) && count == (int)res.words && count <= nw;
+        if (!good)
+            fprintf(stderr, "full dictionary: '%s' (key %s) read as '%s' (key %s)\n", msg, key,
+                    res.plaintext, res.keyword);
+        ok += good;
+    }
+    CHECK_INT(ok, msgs);
+    fprintf(stderr, "full dictionary: %d messages, %d ambiguous, %zu words, %zu matrices\n", msgs, amb,
+            sys->n, sb_playfair_matrices(pf));
+    sb_playfair_free(pf);
+}
+
+int main(void)
+{
+    wl sys;
+    if (load_system(&sys) != 0) {
+        fprintf(stderr, "note: %s is missing (Debian package wamerican): "
+                        "the generated-message tests need it and were not run\n", DICT);
+        return TEST_END();
+    }
+    t_current = "test_against_reference";
+    test_against_reference(&sys);
+    t_current = "test_full_dictionary";
+    test_full_dictionary(&sys);
+    wl_free(&sys);
+    return TEST_END();
+}
