@@ -166,7 +166,7 @@ int cmd_solve(int argc, char **argv)
     sb_mem_init(&mem, budget);
     sb_slide sl;
     sb_bfs b;
-    sb_model m;
+    sb_search_model m;
     sb_control ctl;
     cli_progress prog;
     int rc = sb_slide_init(&sl, pz, style, &mem, &err);
@@ -312,7 +312,7 @@ int cmd_sliding(int argc, char **argv)
     sb_mem_init(&mem, budget);
     sb_slide sl;
     sb_bfs b;
-    sb_model m;
+    sb_search_model m;
     sb_control ctl;
     cli_progress prog;
     int rc = sb_slide_init(&sl, pz, style, &mem, &err);

@@ -74,7 +74,7 @@ static void test_bfs_grid(void)
     sb_mem mem;
     sb_bfs b;
     sb_error err;
-    sb_model m = {1, NULL, grid_expand, NULL};
+    sb_search_model m = {1, NULL, grid_expand, NULL};
     uint64_t start = 0, goal = ((uint64_t)(W - 1) << 32) | (H - 1);
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_bfs_init(&b, &m, &mem, &err), 0);
@@ -130,7 +130,7 @@ static void test_bfs_stop(void)
     sb_mem mem;
     sb_bfs b;
     sb_error err;
-    sb_model m = {1, NULL, grid_expand, NULL};
+    sb_search_model m = {1, NULL, grid_expand, NULL};
     volatile sig_atomic_t stop = 1;
     sb_control ctl = {NULL, NULL, &stop};
     uint64_t start = 0;

@@ -161,7 +161,7 @@ static void test_keys(void)
      * the search shows it. */
     const char *same = "2 x 2\n3 = 1\n33\n0033\n", *diff = "2 x 2\n3 = 1\n4 = 1\n34\n0034\n";
     sb_bfs b;
-    sb_model m;
+    sb_search_model m;
     sb_slide_parse(&pz, same, strlen(same), &err);
     sb_slide_init(&sl, &pz, 0, &mem, &err);
     CHECK_INT(sl.kbits, 0);
@@ -295,7 +295,7 @@ static void test_knuth_0102(void)
     sb_slide sl;
     sb_mem mem;
     sb_bfs b;
-    sb_model m;
+    sb_search_model m;
     sb_error err;
     const char *t = "1 x 4\n1 = 1\n2 = 1\n0102\n12\n";
     sb_mem_init(&mem, 0);
@@ -485,7 +485,7 @@ static int engine_levels(const char *text, int style, uint64_t *levels, int maxl
     sb_slide sl;
     sb_mem mem;
     sb_bfs b;
-    sb_model m;
+    sb_search_model m;
     sb_error err;
     sb_mem_init(&mem, 0);
     if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err))
@@ -546,7 +546,7 @@ static int solve_len(const char *path, int style, uint64_t *total)
     sb_slide sl;
     sb_mem mem;
     sb_bfs b;
-    sb_model m;
+    sb_search_model m;
     sb_error err;
     size_t len;
     char *t = read_file(path, &len);

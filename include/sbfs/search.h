@@ -1,6 +1,6 @@
 /* The hashed search engine: breadth-first search over fixed-width keys.
  *
- * The engine does not know what puzzle it solves.  A model (sb_model, in the
+ * The engine does not know what puzzle it solves.  A model (sb_search_model, in the
  * manner of Redis's dictType) tells it how wide a key is, how to list the
  * neighbours of a key and, optionally, which keys are goals.  Keys are
  * stored once, in the order they are first reached, in a chunked array (the
@@ -87,7 +87,7 @@ size_t sb_stateset_bytes(const sb_stateset *s);
 
 typedef void (*sb_emit_fn)(void *ctx, const uint64_t *key);
 
-typedef struct sb_model {
+typedef struct sb_search_model {
     int key_words;  /* width of a key in 64-bit words */
     void *ud;       /* the model's own data, passed back to the callbacks */
     /* Call emit(ctx, k) once or more for every neighbour k of key (repeats
@@ -96,12 +96,12 @@ typedef struct sb_model {
     /* Nonzero when key is a goal.  NULL: the goal is the key given to
      * sb_bfs_run. */
     int (*is_goal)(void *ud, const uint64_t *key);
-} sb_model;
+} sb_search_model;
 
 /* ---- breadth-first search --------------------------------------------- */
 
 typedef struct sb_bfs {
-    sb_model model;
+    sb_search_model model;
     sb_stateset set;
     uint64_t *level;     /* level[d] = first index at distance d; level[nlevels] = set.n */
     int nlevels;         /* levels holding at least one state */
@@ -117,7 +117,7 @@ typedef struct sb_bfs {
     sb_mem *mem;
 } sb_bfs;
 
-int sb_bfs_init(sb_bfs *b, const sb_model *m, sb_mem *mem, sb_error *err);
+int sb_bfs_init(sb_bfs *b, const sb_search_model *m, sb_mem *mem, sb_error *err);
 void sb_bfs_free(sb_bfs *b);
 /* Search from start until the goal (is_goal, or equality with goal when
  * is_goal is NULL and goal is not NULL) is reached or the space is

@@ -81,8 +81,8 @@ typedef struct sb_slide {
  * outlive sl. */
 int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err);
 void sb_slide_free(sb_slide *sl);
-/* The sb_model the search engine takes (ud = sl). */
-void sb_slide_model(const sb_slide *sl, sb_model *m);
+/* The sb_search_model the search engine takes (ud = sl). */
+void sb_slide_model(const sb_slide *sl, sb_search_model *m);
 
 /* Canonical key of a configuration given as anchors (kind value per cell).
  * Configurations that differ only by swapping blocks of the same kind get

@@ -1,4 +1,4 @@
-/* Level-by-level breadth-first search over an sb_model.
+/* Level-by-level breadth-first search over an sb_search_model.
  *
  * The key array of the state set is the queue: states are appended as they
  * are first reached, so the states at distance d are exactly the indices
@@ -51,7 +51,7 @@ static int push_level(sb_bfs *b, uint64_t start_index, sb_error *err)
     return 0;
 }
 
-int sb_bfs_init(sb_bfs *b, const sb_model *m, sb_mem *mem, sb_error *err)
+int sb_bfs_init(sb_bfs *b, const sb_search_model *m, sb_mem *mem, sb_error *err)
 {
     memset(b, 0, sizeof *b);
     b->model = *m;
@@ -71,7 +71,7 @@ void sb_bfs_free(sb_bfs *b)
 
 static int is_goal(run_ctx *c, const uint64_t *key)
 {
-    const sb_model *m = &c->b->model;
+    const sb_search_model *m = &c->b->model;
     if (m->is_goal)
         return m->is_goal(m->ud, key);
     if (!c->goal)

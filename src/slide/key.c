@@ -115,7 +115,7 @@ static int expand_cb(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
     return sb_slide_expand(ud, key, emit, ctx);
 }
 
-void sb_slide_model(const sb_slide *sl, sb_model *m)
+void sb_slide_model(const sb_slide *sl, sb_search_model *m)
 {
     memset(m, 0, sizeof *m);
     m->key_words = sl->key_words;
