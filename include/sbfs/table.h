@@ -7,8 +7,8 @@
  * (many positions to one index); the engine does not care.
  *
  * Distances are stored packed, a few bits per index:
- *  - bits = 2: the distance mod 3, with 3 meaning "not reached" (Jaap's
- *    Puzzle Page, "Indexing").  A reached index's exact distance is found by
+ *  - bits = 2: the distance mod 3, with 3 meaning "not reached".  A
+ *    reached index's exact distance is found by
  *    walking down through its neighbours (sb_table_distance), since a
  *    neighbour of a position at distance d is at d-1, d or d+1 and those are
  *    three different values mod 3.  Needs a symmetric model.
