@@ -418,7 +418,7 @@ static void copy_name(char *dst, size_t n, const char *src)
 /* Direction-switch threshold: go backward once the unreached indices are
  * fewer than this many times the indices the forward step would expand. */
 #ifndef BACKWARD_RATIO
-#define BACKWARD_RATIO 1
+#define BACKWARD_RATIO 2
 #endif
 
 int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
@@ -467,6 +467,8 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
     e.bits = o.bits;
     e.unreached = (uint64_t)maxcode;
     e.nchunks = (m->size + CHUNK - 1) >> CHUNK_SHIFT;
+    if ((uint64_t)threads > e.nchunks)
+        threads = (int)e.nchunks; /* a thread per chunk at most */
     e.ctl = ctl;
     atomic_store(&e.stop, 0);
 
