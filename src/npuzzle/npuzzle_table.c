@@ -75,20 +75,54 @@ static void order_of(const sb_npt *t, uint64_t k, int parity, uint8_t *seq)
     }
 }
 
+/* Move the cache forward from order k0 to order k > k0.  A scan meets the
+ * orders in increasing sequence, usually a few apart, so rather than
+ * decoding k afresh, add k - k0 to the digits d[0..n-3] (radix n-i each)
+ * from the low end: the carry seldom goes past two or three digits, and
+ * only the entries from the highest digit that changed onwards have to be
+ * chosen again, from the items those entries held. */
+static void advance(int n, cache *c, uint64_t delta)
+{
+    int i = n - 3, sum = 0;
+    uint32_t unused = 0;
+    while (delta) {
+        uint64_t radix = (uint64_t)(n - i), v = c->d[i] + delta;
+        c->d[i] = (uint8_t)(v % radix);
+        delta = v / radix;
+        i--;
+    }
+    for (int j = i + 1; j < n; j++)
+        unused |= 1u << c->seq[j];
+    for (int j = 0; j < n - 2; j++)
+        sum += c->d[j];
+    c->d[n - 2] = (uint8_t)(sum & 1);
+    for (int j = i + 1; j < n; j++) {
+        uint32_t x = unused;
+        for (int m = c->d[j]; m > 0; m--)
+            x &= x - 1;
+        c->seq[j] = (uint8_t)__builtin_ctz(x);
+        unused &= x - 1; /* x's lowest bit is the item just taken */
+    }
+}
+
 /* Orders 2k and 2k+1 differ in their second-last digit only (the last is
  * always 0), which is also the parity of the digit sum, i.e. of the order. */
 static const cache *cached_order(const sb_npt *t, cache *c, uint64_t k, int parity)
 {
     int n = t->cells - 1;
     if (c->order_plus1 != k + 1) {
-        int sum = 0;
-        sb_perm_digits(2 * k, c->d, n);
-        for (int i = 0; i < n - 2; i++)
-            sum += c->d[i];
-        c->d[n - 2] = (uint8_t)(sum & 1);
+        if (c->order_plus1 && k + 1 > c->order_plus1 && n >= 3) {
+            advance(n, c, k + 1 - c->order_plus1);
+        } else {
+            int sum = 0;
+            sb_perm_digits(2 * k, c->d, n);
+            for (int i = 0; i < n - 2; i++)
+                sum += c->d[i];
+            c->d[n - 2] = (uint8_t)(sum & 1);
+            sb_perm_from_digits(c->d, c->seq, n);
+        }
         c->rank = 2 * k + c->d[n - 2];
         c->parity = 0;
-        sb_perm_from_digits(c->d, c->seq, n);
         c->order_plus1 = k + 1;
     }
     if (c->parity != parity) {
