@@ -110,7 +110,8 @@ size_t sb_table_bytes(uint64_t size, int bits);
  * success returns 0.  Errors: SB_EUSAGE (bad model or options, a distance
  * too large for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
  * the levels finished so far are valid and t must still be freed).
- * Progress goes to ctl (phase "table", level = distance being filled). */
+ * Progress goes to ctl (phase "table (forward)" or "table (backward)",
+ * level = the distance being filled, done = indices reached so far). */
 int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
                    const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                    sb_error *err);
