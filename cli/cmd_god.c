@@ -24,6 +24,8 @@ static void usage(FILE *out)
             "  --load FILE      read the table from FILE instead of building it\n"
             "  --memory SIZE    memory budget (e.g. 128M, 2G; default 3/4 of RAM)\n"
             "  -j N             worker threads (default: the number of cores)\n"
+            "  --bits B         bits per position: 2 (the distance mod 3, the default), or\n"
+            "                   4 or 8 (the distance itself, up to 14 or 254)\n"
             "  --progress       show progress on stderr (default: when a terminal)\n"
             "  --no-progress    never show progress\n"
             "  -h, --help       this help\n");
@@ -62,7 +64,7 @@ static void print_table(const sb_table *t)
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL, *save = NULL, *load = NULL, *memarg = NULL;
-    int progress = -1, threads = cores(), rows = 0, cols = 0, rc, status = 0;
+    int progress = -1, threads = cores(), rows = 0, cols = 0, rc, status = 0, bits = 2;
     size_t budget;
     uint64_t need;
     sb_error err;
@@ -78,7 +80,7 @@ static int god_npuzzle(int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (!strcmp(a, "--save") || !strcmp(a, "--load") || !strcmp(a, "--memory") ||
-                   !strcmp(a, "-j")) {
+                   !strcmp(a, "-j") || !strcmp(a, "--bits")) {
             if (i + 1 >= argc)
                 return cli_usage_error("god: %s needs an argument", a);
             if (!strcmp(a, "--save"))
@@ -87,7 +89,12 @@ static int god_npuzzle(int argc, char **argv)
                 load = argv[++i];
             else if (!strcmp(a, "--memory"))
                 memarg = argv[++i];
-            else {
+            else if (!strcmp(a, "--bits")) {
+                const char *b = argv[++i];
+                if (strcmp(b, "2") && strcmp(b, "4") && strcmp(b, "8"))
+                    return cli_usage_error("god: --bits wants 2, 4 or 8, not '%s'", b);
+                bits = atoi(b);
+            } else {
                 char *end;
                 long j = strtol(argv[++i], &end, 10);
                 if (*end || end == argv[i] || j < 1 || j > 64)
@@ -116,12 +123,12 @@ static int god_npuzzle(int argc, char **argv)
     if (cli_memory_budget(memarg, &budget, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(&mem, budget);
-    need = (t.size + 31) / 32 * 8; /* 2 bits a position, in 64-bit words */
+    need = (t.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
     if (!load && budget && need > budget) {
         sb_error_set(&err, SB_ENOMEM, 0, 0,
-                     "npuzzle %s: the table needs %llu bytes (2 bits for each of %llu "
+                     "npuzzle %s: the table needs %llu bytes (%d bits for each of %llu "
                      "positions), more than the memory budget of %zu bytes (see --memory)",
-                     t.params, (unsigned long long)need,
+                     t.params, (unsigned long long)need, bits,
                      (unsigned long long)t.size, budget);
         return cli_fail(NULL, &err);
     }
@@ -129,7 +136,7 @@ static int god_npuzzle(int argc, char **argv)
     if (load) {
         rc = sb_npt_load(&t, load, &mem, &err);
     } else {
-        sb_table_opts o = {2, threads, SB_SCAN_AUTO, -1};
+        sb_table_opts o = {bits, threads, SB_SCAN_AUTO, -1};
         cli_control_init(&ctl, &prog, progress);
         rc = sb_npt_build(&t, &o, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);

@@ -267,6 +267,35 @@ static void test_small_tables(void)
     CHECK_U64(mem.used, 0);
 }
 
+/* Many chunks (2 x 5: 28 of them): every scan order and thread count gives
+ * the same bytes, and an 8-bit table the same distances. */
+static void test_same_bytes(void)
+{
+    sb_npt a, b;
+    sb_table_opts o[3] = {{2, 1, SB_SCAN_FORWARD, -1},
+                          {2, 3, SB_SCAN_AUTO, -1},
+                          {2, 2, SB_SCAN_BACKWARD, -1}};
+    sb_table_opts wide = {8, 2, SB_SCAN_AUTO, -1};
+    int bad = 0;
+    CHECK_INT(sb_npt_init(&a, 2, 5, &err), 0);
+    CHECK_INT(sb_npt_init(&b, 2, 5, &err), 0);
+    CHECK_INT(sb_npt_build(&a, &o[0], &mem, NULL, &err), 0);
+    for (int i = 1; i < 3; i++) {
+        CHECK_INT(sb_npt_build(&b, &o[i], &mem, NULL, &err), 0);
+        CHECK(memcmp(a.table.data, b.table.data, a.table.data_bytes) == 0);
+        CHECK_U64(b.table.count[55], a.table.count[55]);
+    }
+    CHECK_INT(sb_npt_build(&b, &wide, &mem, NULL, &err), 0);
+    CHECK_INT(b.table.maxdist, 55);
+    for (uint64_t r = 0; r < a.size; r += 97)
+        if (sb_table_code(&b.table, r) % 3 != sb_table_code(&a.table, r))
+            bad++;
+    CHECK_INT(bad, 0);
+    sb_npt_free(&a);
+    sb_npt_free(&b);
+    CHECK_U64(mem.used, 0);
+}
+
 /* The 8-puzzle's distances from 1..8 then the blank, pinned. */
 static void test_eight(void)
 {
@@ -351,6 +380,7 @@ int main(void)
     sb_mem_init(&mem, 0);
     RUN(test_numbering);
     RUN(test_small_tables);
+    RUN(test_same_bytes);
     RUN(test_eight);
     RUN(test_eleven);
     return TEST_END();

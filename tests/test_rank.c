@@ -74,6 +74,16 @@ static void visit(enum_state *s, int k)
         sb_unrank_perm_ref(want, back, n);
         if (!same(back, s->pos, n))
             s->bad_perm++;
+        {
+            uint8_t d[20];
+            uint64_t r = 0;
+            sb_perm_digits(want, d, n);
+            sb_perm_from_digits(d, back, n);
+            for (int i = 0; i < n; i++)
+                r = r * (uint64_t)(n - i) + d[i];
+            if (!same(back, s->pos, n) || r != want)
+                s->bad_perm++;
+        }
         if (sb_perm_parity(s->pos, n) != naive_parity(s->pos, n))
             s->bad_parity++;
         if (n >= 2 && !naive_parity(s->pos, n)) {

@@ -88,6 +88,19 @@ static void test_cube(void)
     CHECK_U64(mem.used, 0);
 }
 
+static int progress_calls, progress_bad;
+static uint64_t progress_last;
+
+static void on_progress(void *ud, const sb_progress_info *in)
+{
+    (void)ud;
+    progress_calls++;
+    if (in->total != 65536 || in->done > in->total || in->done < progress_last || in->level < 1 ||
+        strncmp(in->phase, "table", 5) != 0)
+        progress_bad++;
+    progress_last = in->done;
+}
+
 static void test_cube_limits(void)
 {
     sb_model m = cube(16);
@@ -149,6 +162,17 @@ static void test_cube_limits(void)
         sb_table_free(&b);
         CHECK_U64(sb_table_bytes(65536, 2), 16384 + 8192);
         CHECK_U64(sb_table_bytes(65536, 4), 32768);
+    }
+    /* progress reports */
+    {
+        sb_control ctl = {on_progress, NULL, NULL};
+        progress_calls = 0;
+        progress_last = 0;
+        CHECK_INT(sb_table_build(&t, &m, starts, 1, NULL, &mem, &ctl, &err), 0);
+        CHECK(progress_calls >= 16);
+        CHECK_U64(progress_last, 65536);
+        CHECK_INT(progress_bad, 0);
+        sb_table_free(&t);
     }
     /* stop requested */
     {

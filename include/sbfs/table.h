@@ -7,8 +7,8 @@
  * (many positions to one index); the engine does not care.
  *
  * Distances are stored packed, a few bits per index:
- *  - bits = 2: the distance mod 3, with 3 meaning "not reached" (Jaap's
- *    Puzzle Page, "Indexing").  A reached index's exact distance is found by
+ *  - bits = 2: the distance mod 3, with 3 meaning "not reached".  A
+ *    reached index's exact distance is found by
  *    walking down through its neighbours (sb_table_distance), since a
  *    neighbour of a position at distance d is at d-1, d or d+1 and those are
  *    three different values mod 3.  Needs a symmetric model.
@@ -110,7 +110,8 @@ size_t sb_table_bytes(uint64_t size, int bits);
  * success returns 0.  Errors: SB_EUSAGE (bad model or options, a distance
  * too large for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
  * the levels finished so far are valid and t must still be freed).
- * Progress goes to ctl (phase "table", level = distance being filled). */
+ * Progress goes to ctl (phase "table (forward)" or "table (backward)",
+ * level = the distance being filled, done = indices reached so far). */
 int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
                    const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                    sb_error *err);

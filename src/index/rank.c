@@ -148,10 +148,11 @@ static void digits_to_items(const uint8_t *d, uint8_t *p, int k, uint32_t unused
                 list |= (uint64_t)ctz32(u) << (4 * cnt++);
         }
         for (int i = 0; i < k; i++) {
+            /* take nibble d[i] out: the ones above it move down by 4 */
             int s = 4 * d[i];
-            uint64_t low = s ? (list & ((UINT64_C(1) << s) - 1)) : 0;
+            uint64_t below = (UINT64_C(1) << s) - 1;
             p[i] = (uint8_t)((list >> s) & 15);
-            list = low | ((s + 4 < 64) ? (list >> (s + 4)) << s : 0);
+            list = (list & below) | ((list >> 4) & ~below);
         }
         return;
     }
@@ -167,6 +168,18 @@ void sb_unrank_perm(uint64_t r, uint8_t *p, int n)
     uint8_t d[32];
     assert(n >= 0 && n <= 20);
     radix_digits(r, d, n, n);
+    digits_to_items(d, p, n, (1u << n) - 1);
+}
+
+void sb_perm_digits(uint64_t r, uint8_t *d, int n)
+{
+    assert(n >= 0 && n <= 20);
+    radix_digits(r, d, n, n);
+}
+
+void sb_perm_from_digits(const uint8_t *d, uint8_t *p, int n)
+{
+    assert(n >= 0 && n <= 20);
     digits_to_items(d, p, n, (1u << n) - 1);
 }
 

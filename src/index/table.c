@@ -53,13 +53,24 @@ typedef _Atomic uint64_t aword;
 /* Successors a forward expansion collects, their table words prefetched,
  * before it looks at any: the table is far larger than the caches, and
  * looking up one successor at a time would wait for memory every time. */
-#define PEND 64
+#define PEND (2 * SB_MAX_MOVES)
 
 _Static_assert(sizeof(aword) == sizeof(uint64_t), "atomic words must be plain words");
 
 /* ---- codes in words -------------------------------------------------- */
 
 static inline int per_word(int bits) { return 64 / bits; }
+
+/* log2 of bits (1, 2 or 3), so that locating an index takes shifts, not
+ * divisions: index r is in word r >> (6 - lg), at bit (r mod 64/bits) << lg. */
+static inline int lg_bits(int bits) { return bits == 2 ? 1 : bits == 4 ? 2 : 3; }
+
+static inline uint64_t word_of(uint64_t r, int lg) { return r >> (6 - lg); }
+
+static inline unsigned shift_of(uint64_t r, int lg)
+{
+    return (unsigned)((r & ((UINT64_C(64) >> lg) - 1)) << lg);
+}
 
 static inline uint64_t ones(int bits)
 {
@@ -81,16 +92,16 @@ static inline uint64_t fields_equal(uint64_t x, uint64_t c, int bits)
 
 static inline int get_code(const uint64_t *w, uint64_t r, int bits)
 {
-    int per = per_word(bits);
-    return (int)((w[r / (uint64_t)per] >> ((r % (uint64_t)per) * (uint64_t)bits)) &
+    int lg = lg_bits(bits);
+    return (int)((w[word_of(r, lg)] >> shift_of(r, lg)) &
                  ((UINT64_C(1) << bits) - 1));
 }
 
 static inline int load_code(aword *w, uint64_t r, int bits)
 {
-    int per = per_word(bits);
-    uint64_t x = atomic_load_explicit(&w[r / (uint64_t)per], memory_order_relaxed);
-    return (int)((x >> ((r % (uint64_t)per) * (uint64_t)bits)) & ((UINT64_C(1) << bits) - 1));
+    int lg = lg_bits(bits);
+    uint64_t x = atomic_load_explicit(&w[word_of(r, lg)], memory_order_relaxed);
+    return (int)((x >> shift_of(r, lg)) & ((UINT64_C(1) << bits) - 1));
 }
 
 static int level_code(int d, int bits)
@@ -175,8 +186,8 @@ typedef struct worker {
 /* Mark q (if not reached) with code next; 1 when this call reached it. */
 static inline int reach(engine *e, uint64_t q)
 {
-    int bits = e->bits, per = per_word(bits);
-    uint64_t wi = q / (uint64_t)per, sh = (q % (uint64_t)per) * (uint64_t)bits;
+    int bits = e->bits, lg = lg_bits(bits);
+    uint64_t wi = word_of(q, lg), sh = shift_of(q, lg);
     uint64_t mask = (UINT64_C(1) << bits) - 1, old;
     if (((atomic_load_explicit(&e->w[wi], memory_order_relaxed) >> sh) & mask) != e->unreached)
         return 0;
@@ -198,20 +209,31 @@ static uint64_t flush(engine *e, gen *g)
     return n;
 }
 
+/* Queue the successors of p (fetching their words meanwhile); reach the
+ * queued ones when the queue is full. */
 static uint64_t expand(engine *e, gen *g, uint64_t p)
 {
-    uint64_t n = 0, per = (uint64_t)per_word(e->bits);
-    gen_begin(g, p, 1);
-    for (int mv = 0; mv < e->m->nmoves; mv++) {
-        uint64_t q = gen_move(g, mv);
+    const sb_model *m = e->m;
+    uint64_t n = 0, *out;
+    int k = 0, lg = lg_bits(e->bits);
+    if (g->npend + m->nmoves > PEND)
+        n = flush(e, g);
+    out = g->pend + g->npend;
+    if (m->succ) {
+        k = m->succ(m->ud, g->scratch, p, out);
+    } else {
+        gen_begin(g, p, 1);
+        for (int mv = 0; mv < m->nmoves; mv++)
+            out[k++] = gen_move(g, mv);
+    }
+    for (int i = 0; i < k; i++) {
+        uint64_t q = out[i];
         if (q == SB_NO_INDEX || q >= e->size)
             continue;
-        __builtin_prefetch((const void *)&e->w[q / per], 1);
+        __builtin_prefetch((const void *)&e->w[word_of(q, lg)], 1);
         if (e->front)
             __builtin_prefetch((const void *)&e->front[q >> 6], 1);
-        if (g->npend == PEND)
-            n += flush(e, g);
-        g->pend[g->npend++] = q;
+        g->pend[g->npend++] = q; /* never past out[i]: compacting in place */
     }
     return n;
 }
@@ -237,12 +259,12 @@ static uint64_t forward_chunk(engine *e, gen *g, uint64_t lo, uint64_t hi)
         return n + flush(e, g);
     }
     {
-        int bits = e->bits, per = per_word(bits);
-        for (uint64_t i = lo / (uint64_t)per; i < (hi + (uint64_t)per - 1) / (uint64_t)per; i++) {
+        int bits = e->bits, lg = lg_bits(bits), per = per_word(bits);
+        for (uint64_t i = word_of(lo, lg); i < word_of(hi + (uint64_t)per - 1, lg); i++) {
             uint64_t hit = fields_equal(atomic_load_explicit(&e->w[i], memory_order_relaxed),
                                         e->cur, bits);
             while (hit) {
-                uint64_t p = i * (uint64_t)per + (uint64_t)(__builtin_ctzll(hit) / bits);
+                uint64_t p = (i << (6 - lg)) + (uint64_t)(__builtin_ctzll(hit) >> lg);
                 hit &= hit - 1;
                 if (p < hi)
                     n += expand(e, g, p);
@@ -254,14 +276,14 @@ static uint64_t forward_chunk(engine *e, gen *g, uint64_t lo, uint64_t hi)
 
 static uint64_t backward_chunk(engine *e, gen *g, uint64_t lo, uint64_t hi)
 {
-    int bits = e->bits, per = per_word(bits), nmoves = e->m->nmoves;
+    int bits = e->bits, lg = lg_bits(bits), per = per_word(bits), nmoves = e->m->nmoves;
     uint64_t n = 0;
-    for (uint64_t i = lo / (uint64_t)per; i < (hi + (uint64_t)per - 1) / (uint64_t)per; i++) {
+    for (uint64_t i = word_of(lo, lg); i < word_of(hi + (uint64_t)per - 1, lg); i++) {
         uint64_t x = atomic_load_explicit(&e->w[i], memory_order_relaxed);
         uint64_t hit = fields_equal(x, e->unreached, bits), clear = 0;
         while (hit) {
             int f = __builtin_ctzll(hit);
-            uint64_t p = i * (uint64_t)per + (uint64_t)(f / bits);
+            uint64_t p = (i << (6 - lg)) + (uint64_t)(f >> lg);
             hit &= hit - 1;
             if (p >= hi)
                 break;
@@ -396,7 +418,7 @@ static void copy_name(char *dst, size_t n, const char *src)
 /* Direction-switch threshold: go backward once the unreached indices are
  * fewer than this many times the indices the forward step would expand. */
 #ifndef BACKWARD_RATIO
-#define BACKWARD_RATIO 1
+#define BACKWARD_RATIO 2
 #endif
 
 int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
@@ -445,6 +467,8 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
     e.bits = o.bits;
     e.unreached = (uint64_t)maxcode;
     e.nchunks = (m->size + CHUNK - 1) >> CHUNK_SHIFT;
+    if ((uint64_t)threads > e.nchunks)
+        threads = (int)e.nchunks; /* a thread per chunk at most */
     e.ctl = ctl;
     atomic_store(&e.stop, 0);
 
@@ -485,8 +509,8 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
             goto out;
         }
         if (get_code(t->data, s, o.bits) == maxcode) {
-            t->data[s / (uint64_t)per_word(o.bits)] &=
-                ~((uint64_t)maxcode << ((s % (uint64_t)per_word(o.bits)) * (uint64_t)o.bits));
+            t->data[word_of(s, lg_bits(o.bits))] &=
+                ~((uint64_t)maxcode << shift_of(s, lg_bits(o.bits)));
             if (e.front)
                 e.front[s >> 6] |= UINT64_C(1) << (s & 63);
             t->count[0]++;

@@ -39,10 +39,20 @@
 enum { MV_L, MV_R, MV_U, MV_D };
 static const char dir_letter[4] = {'l', 'r', 'u', 'd'};
 
+/* (n-1-i)!: the weight of Lehmer digit i of an n-item rank is fact[n-1-i]. */
+static const uint64_t fact[SB_NPT_MAXCELLS] = {
+    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600,
+    UINT64_C(6227020800), UINT64_C(87178291200), UINT64_C(1307674368000)};
+
+/* The tile order decoded last, kept in the per-thread scratch: the order,
+ * its Lehmer digits and its full rank, so that a vertical move can update
+ * the rank rather than recompute it (see vertical()). */
 typedef struct cache {
-    uint64_t order_plus1;   /* the tile order decoded last, + 1 (0: none) */
-    int parity;             /* parity of seq[] */
+    uint64_t order_plus1;   /* which order (k + 1; 0: none yet) */
+    uint64_t rank;          /* full rank of seq: 2k or 2k+1 */
+    int parity;             /* parity of seq */
     uint8_t seq[SB_NPT_MAXCELLS];
+    uint8_t d[SB_NPT_MAXCELLS];
 } cache;
 
 _Static_assert(sizeof(cache) <= SB_MAX_SCRATCH, "scratch too small");
@@ -65,11 +75,53 @@ static void order_of(const sb_npt *t, uint64_t k, int parity, uint8_t *seq)
     }
 }
 
-static const uint8_t *cached_order(const sb_npt *t, cache *c, uint64_t k, int parity)
+/* Move the cache forward from order k0 to order k > k0.  A scan meets the
+ * orders in increasing sequence, usually a few apart, so rather than
+ * decoding k afresh, add k - k0 to the digits d[0..n-3] (radix n-i each)
+ * from the low end: the carry seldom goes past two or three digits, and
+ * only the entries from the highest digit that changed onwards have to be
+ * chosen again, from the items those entries held. */
+static void advance(int n, cache *c, uint64_t delta)
+{
+    int i = n - 3, sum = 0;
+    uint32_t unused = 0;
+    while (delta) {
+        uint64_t radix = (uint64_t)(n - i), v = c->d[i] + delta;
+        c->d[i] = (uint8_t)(v % radix);
+        delta = v / radix;
+        i--;
+    }
+    for (int j = i + 1; j < n; j++)
+        unused |= 1u << c->seq[j];
+    for (int j = 0; j < n - 2; j++)
+        sum += c->d[j];
+    c->d[n - 2] = (uint8_t)(sum & 1);
+    for (int j = i + 1; j < n; j++) {
+        uint32_t x = unused;
+        for (int m = c->d[j]; m > 0; m--)
+            x &= x - 1;
+        c->seq[j] = (uint8_t)__builtin_ctz(x);
+        unused &= x - 1; /* x's lowest bit is the item just taken */
+    }
+}
+
+/* Orders 2k and 2k+1 differ in their second-last digit only (the last is
+ * always 0), which is also the parity of the digit sum, i.e. of the order. */
+static const cache *cached_order(const sb_npt *t, cache *c, uint64_t k, int parity)
 {
     int n = t->cells - 1;
     if (c->order_plus1 != k + 1) {
-        sb_unrank_perm_even(k, c->seq, n);
+        if (c->order_plus1 && k + 1 > c->order_plus1 && n >= 3) {
+            advance(n, c, k + 1 - c->order_plus1);
+        } else {
+            int sum = 0;
+            sb_perm_digits(2 * k, c->d, n);
+            for (int i = 0; i < n - 2; i++)
+                sum += c->d[i];
+            c->d[n - 2] = (uint8_t)(sum & 1);
+            sb_perm_from_digits(c->d, c->seq, n);
+        }
+        c->rank = 2 * k + c->d[n - 2];
         c->parity = 0;
         c->order_plus1 = k + 1;
     }
@@ -77,36 +129,60 @@ static const uint8_t *cached_order(const sb_npt *t, cache *c, uint64_t k, int pa
         uint8_t x = c->seq[n - 2];
         c->seq[n - 2] = c->seq[n - 1];
         c->seq[n - 1] = x;
+        c->d[n - 2] ^= 1;
+        c->rank ^= 1;
         c->parity = parity;
     }
-    return c->seq;
+    return c;
 }
 
 /* Index after moving the blank from cell b to cell nb = b -+ cols, the
- * tile order before the move being seq. */
-static uint64_t vertical(const sb_npt *t, const uint8_t *seq, int b, int nb)
+ * order before the move being c.  Only the C entries of the order between
+ * the two cells move, so only their Lehmer digits change: the digits before
+ * the window count among the same set of later items, and those after it
+ * see the same items.  Moving the blank up, the tile x at entry lo drops to
+ * entry hi and the others shift left:
+ *     d'[i]  = d[i+1] + (x < s[i+1])               lo <= i < hi
+ *     d'[hi] = d[lo] - #{lo < j <= hi : s[j] < x}
+ * and moving it down, the tile y at entry hi rises to entry lo:
+ *     d'[lo] = d[hi] + #{lo <= j < hi : s[j] < y}
+ *     d'[i]  = d[i-1] - (y < s[i-1])               lo < i <= hi.
+ * So the rank changes by sum (d'[i] - d[i]) (n-1-i)! over the window: C
+ * steps instead of n.  The index wants rank / 2, whatever the parity. */
+static uint64_t vertical(const sb_npt *t, const cache *c, int b, int nb)
 {
-    int n = t->cells - 1, lo, hi;
-    uint8_t s[SB_NPT_MAXCELLS];
-    memcpy(s, seq, (size_t)n);
+    int n = t->cells - 1, lo, hi, cnt = 0;
+    const uint8_t *s = c->seq, *d = c->d;
+    const uint64_t *w = fact + (n - 1); /* w[-i] = (n-1-i)! */
+    uint64_t r = c->rank;
     if (nb < b) {
-        /* the tile above (order entry nb) drops to entry b-1 */
-        uint8_t x = s[nb];
+        uint8_t x;
         lo = nb;
         hi = b - 1;
-        memmove(s + lo, s + lo + 1, (size_t)(hi - lo));
-        s[hi] = x;
+        x = s[lo];
+        for (int i = lo; i < hi; i++) {
+            int below = s[i + 1] < x;
+            cnt += below;
+            r += (uint64_t)(d[i + 1] + !below) * w[-i];
+            r -= (uint64_t)d[i] * w[-i];
+        }
+        r += (uint64_t)(d[lo] - cnt) * w[-hi];
+        r -= (uint64_t)d[hi] * w[-hi];
     } else {
-        /* the tile below (order entry nb-1) rises to entry b */
-        uint8_t x = s[nb - 1];
+        uint8_t y;
         lo = b;
         hi = nb - 1;
-        memmove(s + lo + 1, s + lo, (size_t)(hi - lo));
-        s[lo] = x;
+        y = s[hi];
+        for (int i = hi; i > lo; i--) {
+            int down = y < s[i - 1];
+            cnt += !down;
+            r += (uint64_t)(d[i - 1] - down) * w[-i];
+            r -= (uint64_t)d[i] * w[-i];
+        }
+        r += (uint64_t)(d[hi] + cnt) * w[-lo];
+        r -= (uint64_t)d[lo] * w[-lo];
     }
-    /* the even rank drops the last two Lehmer digits: rank / 2 whatever
-     * the parity */
-    return sb_rank_perm_even(s, n) * (uint64_t)t->cells + (uint64_t)nb;
+    return (r >> 1) * (uint64_t)t->cells + (uint64_t)nb;
 }
 
 static uint64_t npt_move(void *ud, void *scratch, uint64_t r, int m)
@@ -138,16 +214,16 @@ static int npt_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
     int cols = t->cols, c = 0;
     uint64_t k = r / (uint64_t)t->cells;
     int b = (int)(r - k * (uint64_t)t->cells), row = b / cols, col = b - row * cols;
-    const uint8_t *seq;
+    const cache *o;
     if (col > 0)
         out[c++] = r - 1;
     if (col < cols - 1)
         out[c++] = r + 1;
-    seq = cached_order(t, scratch, k, blank_parity(t, b));
+    o = cached_order(t, scratch, k, blank_parity(t, b));
     if (row > 0)
-        out[c++] = vertical(t, seq, b, b - cols);
+        out[c++] = vertical(t, o, b, b - cols);
     if (row < t->rows - 1)
-        out[c++] = vertical(t, seq, b, b + cols);
+        out[c++] = vertical(t, o, b, b + cols);
     return c;
 }
 

@@ -10,6 +10,15 @@ expect_file $G/npuzzle_3x3.out "god npuzzle 3x3, one thread" -- $SBFS god npuzzl
 expect_line "distance 31: 2" "3x3 farthest" $T_TMP/out
 expect_line "total: 181440 positions, largest distance 31" "3x3 total" $T_TMP/out
 
+# wider codes: the same histogram, or a clear refusal when distances pass 14
+expect_file $G/npuzzle_3x3.out "3x3 in 8 bits" -- $SBFS god npuzzle 3x3 --bits 8
+expect_file $G/npuzzle_2x2.out "2x2 in 4 bits" -- $SBFS god npuzzle 2x2 --bits 4
+expect_status 2 "3x3 in 4 bits" -- $SBFS god npuzzle 3x3 --bits 4
+expect_line "sbfs: distances pass 14: a 4-bit table cannot hold them" "4-bit message" $T_TMP/err
+expect_status 2 "bad --bits" -- $SBFS god npuzzle 3x3 --bits 3
+expect_file $G/npuzzle_3x3.out "save 8 bits" -- $SBFS god npuzzle 3x3 --bits 8 --save $T_TMP/t8
+expect_file $G/npuzzle_3x3.out "load 8 bits" -- $SBFS god npuzzle 3x3 --load $T_TMP/t8
+
 # save, load back, refuse another size or a damaged file
 expect_file $G/npuzzle_3x3.out "save" -- $SBFS god npuzzle 3x3 --save $T_TMP/t33
 expect_file $G/npuzzle_3x3.out "load" -- $SBFS god npuzzle 3x3 --load $T_TMP/t33
