@@ -5,5 +5,8 @@
 
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
+#include "sbfs/pdb.h"
+#include "sbfs/ida.h"
+#include "sbfs/npuzzle.h"
 
 #endif

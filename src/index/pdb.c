@@ -1,0 +1,467 @@
+/* Pattern databases for sliding-tile puzzles: the builder, the files.
+ *
+ * The abstract puzzle.  Keep the k pattern tiles and the blank; every other
+ * tile becomes an anonymous "hole" the blank can pass through.  A move that
+ * swaps the blank with a pattern tile costs 1; a move that swaps it with a
+ * hole costs 0 (in the real puzzle some other pattern pays for it).  The
+ * table stores, for each placement of the pattern tiles, the cheapest way
+ * home over all blank positions.  This is Korf and Felner's construction;
+ * charging every tile move 1, as a plain breadth-first search over the
+ * abstract states would, counts moves that other patterns also count, so
+ * the tables could not be added, or, once made additive by discarding the
+ * blank, come out far weaker.
+ *
+ * The search.  Cost-0 moves let the blank reach every free cell of the
+ * connected region it stands in, so the state that matters is (placement,
+ * region).  We run a breadth-first search by cost level over placements,
+ * keeping for each placement the set of free cells the blank has been seen
+ * in (`seen`), and the sets first reached at this level (`cur`) and the next
+ * (`next`).  A set is stored as a bit mask over the placement's free cells in
+ * increasing order (bit j = j-th free cell), so it takes n-k bits: one byte
+ * per placement for the 8-tile pattern of the 15-puzzle.  Expanding a
+ * placement at level d: for every blank cell b in cur, every pattern tile on
+ * a neighbour c of b may slide into b; in the new placement the blank stands
+ * at c and, at no further cost, anywhere in c's region, which is added to
+ * next (and seen) unless already seen.  The first level a placement is
+ * reached at is its value.  Tiny example on a 2 x 2 board with pattern {1}
+ * (goal "0 1 / 2 3", tile 1 home in cell 1): the placement "tile 1 in cell
+ * 2" has value 2, for tile 1 must go round a corner, while the blank's trips
+ * around it, which the real puzzle pays for with tiles 2 and 3, are free.
+ *
+ * The start.  Level 0 holds the goal placement with the blank anywhere in
+ * the free cells (not only in its own goal cell): the table then serves any
+ * blank goal and stays a lower bound; for the 15-puzzle's patterns the free
+ * cells of the goal placement form one region, so nothing is lost there.
+ *
+ * Why not the indexed engine: the engine fills a distance per state index;
+ * here a placement collects blank regions over several levels and the
+ * value is the first of them, so the state is (placement, region set) and
+ * the per-placement masks are what keep the 8-tile build within 2 GiB. */
+#include "sbfs/pdb.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static uint64_t falling(int n, int k)
+{
+    uint64_t r = 1;
+    for (int i = 0; i < k; i++)
+        r *= (uint64_t)(n - i);
+    return r;
+}
+
+int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb_error *err)
+{
+    uint32_t seen = 0;
+    memset(pdb, 0, sizeof *pdb);
+    if (rows < 2 || rows > 5 || cols < 2 || cols > 5)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: board %dx%d out of range", rows, cols);
+    if (k < 1 || k > SB_PDB_MAXK || k > rows * cols - 1)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: %d tiles out of range", k);
+    pdb->rows = rows;
+    pdb->cols = cols;
+    pdb->n = rows * cols;
+    pdb->k = k;
+    for (int i = 0; i < k; i++) {
+        if (tiles[i] < 1 || tiles[i] >= pdb->n || (seen >> tiles[i] & 1))
+            return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: bad tile %d", tiles[i]);
+        seen |= 1u << tiles[i];
+        pdb->tiles[i] = tiles[i];
+    }
+    for (int i = 0; i < k; i++)
+        pdb->mult[i] = falling(pdb->n - 1 - i, k - 1 - i);
+    pdb->size = falling(pdb->n, k);
+    return 0;
+}
+
+void sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos)
+{
+    uint32_t used = 0;
+    for (int i = 0; i < pdb->k; i++) {
+        unsigned d = (unsigned)(r / pdb->mult[i]);
+        int c = 0;
+        r %= pdb->mult[i];
+        /* the d-th free cell */
+        for (;; c++)
+            if (!(used >> c & 1) && d-- == 0)
+                break;
+        pos[i] = (uint8_t)c;
+        used |= 1u << c;
+    }
+}
+
+void sb_pdb_free(sb_pdb *pdb)
+{
+    if (pdb->dist)
+        sb_mem_free(pdb->mem, pdb->dist, pdb->size);
+    pdb->dist = NULL;
+}
+
+/* ---- the builder ---- */
+
+typedef struct build {
+    const sb_pdb *pdb;
+    int width;            /* bytes per blank-cell set: 1, 2 or 4 */
+    void *seen, *cur, *next;
+    uint32_t nb[32][4];
+    uint32_t left, right; /* cells not in the first / last column */
+    uint32_t all;
+} build;
+
+static inline uint32_t mget(const build *b, const void *a, uint64_t i)
+{
+    switch (b->width) {
+    case 1: return ((const uint8_t *)a)[i];
+    case 2: return ((const uint16_t *)a)[i];
+    default: return ((const uint32_t *)a)[i];
+    }
+}
+
+static inline void mor(const build *b, void *a, uint64_t i, uint32_t v)
+{
+    switch (b->width) {
+    case 1: ((uint8_t *)a)[i] |= (uint8_t)v; break;
+    case 2: ((uint16_t *)a)[i] |= (uint16_t)v; break;
+    default: ((uint32_t *)a)[i] |= v; break;
+    }
+}
+
+static inline void mzero(const build *b, void *a, uint64_t i)
+{
+    switch (b->width) {
+    case 1: ((uint8_t *)a)[i] = 0; break;
+    case 2: ((uint16_t *)a)[i] = 0; break;
+    default: ((uint32_t *)a)[i] = 0; break;
+    }
+}
+
+/* The connected region of free cells around cell c (cell masks). */
+static inline uint32_t region(const build *b, uint32_t c, uint32_t freem)
+{
+    int cols = b->pdb->cols;
+    uint32_t r = 1u << c, prev = 0;
+    while (r != prev) {
+        prev = r;
+        r |= (((r & b->left) >> 1) | ((r & b->right) << 1) | (r >> cols) | (r << cols)) & freem;
+    }
+    return r;
+}
+
+/* Cell mask -> mask over the free cells' order, and back (what the BMI2
+ * pext and pdep instructions do, done by hand for portability). */
+static inline uint32_t compress(uint32_t m, uint32_t freem)
+{
+    uint32_t out = 0;
+    while (m) {
+        uint32_t bit = m & -m;
+        out |= 1u << __builtin_popcount(freem & (bit - 1));
+        m ^= bit;
+    }
+    return out;
+}
+
+static inline uint32_t expand(uint32_t m, uint32_t freem)
+{
+    uint32_t out = 0;
+    for (int j = 0; freem; j++) {
+        uint32_t bit = freem & -freem;
+        if (m >> j & 1)
+            out |= bit;
+        freem ^= bit;
+    }
+    return out;
+}
+
+static void report(const sb_control *ctl, const sb_pdb *pdb, int level, uint64_t done, sb_mem *mem)
+{
+    sb_progress_info in;
+    char phase[64];
+    if (!ctl || !ctl->progress)
+        return;
+    snprintf(phase, sizeof phase, "pdb %dx%d, %d tiles", pdb->rows, pdb->cols, pdb->k);
+    in.phase = phase;
+    in.level = level;
+    in.done = done;
+    in.total = pdb->size;
+    in.mem_used = mem ? mem->used : 0;
+    ctl->progress(ctl->ud, &in);
+}
+
+int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, const sb_control *ctl, sb_error *err)
+{
+    build b;
+    int n = pdb->n, k = pdb->k, cols = pdb->cols, level = 0, rc = 0;
+    uint64_t size = pdb->size, reached = 1, frontier = 1;
+    uint32_t freem0;
+    uint8_t pos[SB_PDB_MAXK];
+
+    memset(&b, 0, sizeof b);
+    b.pdb = pdb;
+    b.width = n - k <= 8 ? 1 : n - k <= 16 ? 2 : 4;
+    b.all = (uint32_t)((1ull << n) - 1);
+    for (int c = 0; c < n; c++) {
+        int r = c / cols, q = c % cols;
+        if (q > 0) b.left |= 1u << c;
+        if (q < cols - 1) b.right |= 1u << c;
+        b.nb[c][0] = r > 0 ? (uint32_t)(c - cols) : 99;
+        b.nb[c][1] = r < pdb->rows - 1 ? (uint32_t)(c + cols) : 99;
+        b.nb[c][2] = q > 0 ? (uint32_t)(c - 1) : 99;
+        b.nb[c][3] = q < cols - 1 ? (uint32_t)(c + 1) : 99;
+    }
+    sb_pdb_free(pdb);
+    pdb->mem = mem;
+    pdb->dist = sb_mem_alloc(mem, size, err);
+    if (!pdb->dist)
+        return SB_ENOMEM;
+    b.seen = sb_mem_alloc(mem, size * b.width, err);
+    b.cur = b.seen ? sb_mem_alloc(mem, size * b.width, err) : NULL;
+    b.next = b.cur ? sb_mem_alloc(mem, size * b.width, err) : NULL;
+    if (!b.next) {
+        rc = SB_ENOMEM;
+        goto out;
+    }
+    memset(pdb->dist, 0xff, size);
+
+    /* Level 0: the goal placement, blank anywhere. */
+    freem0 = b.all;
+    for (int i = 0; i < k; i++) {
+        pos[i] = pdb->tiles[i];
+        freem0 &= ~(1u << pos[i]);
+    }
+    {
+        uint64_t r0 = sb_pdb_index(pdb, pos);
+        uint32_t m = (uint32_t)((1ull << (n - k)) - 1);
+        pdb->dist[r0] = 0;
+        mor(&b, b.seen, r0, m);
+        mor(&b, b.cur, r0, m);
+    }
+
+    while (frontier) {
+        uint64_t done = 0;
+        frontier = 0;
+        for (uint64_t p = 0; p < size; p++) {
+            uint32_t cm = mget(&b, b.cur, p), freem, fm;
+            int8_t at[32];
+            if (!cm)
+                continue;
+            mzero(&b, b.cur, p);
+            if ((++done & 0xffff) == 0) {
+                if (sb_control_stopped(ctl)) {
+                    rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted while building a pattern database");
+                    goto out;
+                }
+                report(ctl, pdb, level, reached, mem);
+            }
+            sb_pdb_unrank(pdb, p, pos);
+            memset(at, -1, sizeof at);
+            freem = b.all;
+            for (int i = 0; i < k; i++) {
+                at[pos[i]] = (int8_t)i;
+                freem &= ~(1u << pos[i]);
+            }
+            fm = expand(cm, freem);
+            while (fm) {
+                uint32_t bl = (uint32_t)__builtin_ctz(fm);
+                fm &= fm - 1;
+                for (int d = 0; d < 4; d++) {
+                    uint32_t c = b.nb[bl][d], nf, rm, cbit;
+                    int i;
+                    uint64_t q;
+                    if (c == 99 || at[c] < 0)
+                        continue;
+                    i = at[c];
+                    /* tile i slides from c into bl; the blank is now at c */
+                    pos[i] = (uint8_t)bl;
+                    q = sb_pdb_index(pdb, pos);
+                    pos[i] = (uint8_t)c;
+                    nf = (freem & ~(1u << bl)) | (1u << c);
+                    cbit = 1u << __builtin_popcount(nf & ((1u << c) - 1));
+                    if (mget(&b, b.seen, q) & cbit)
+                        continue;
+                    rm = compress(region(&b, c, nf), nf);
+                    mor(&b, b.seen, q, rm);
+                    mor(&b, b.next, q, rm);
+                    frontier++;
+                    if (pdb->dist[q] == 0xff) {
+                        pdb->dist[q] = (uint8_t)(level + 1);
+                        reached++;
+                    }
+                }
+            }
+        }
+        {
+            void *t = b.cur;
+            b.cur = b.next;
+            b.next = t;
+        }
+        level++;
+        if (level > 250) {
+            rc = sb_error_set(err, SB_EINTERNAL, 0, 0, "pattern database: too many levels");
+            goto out;
+        }
+    }
+    /* With every tile in the pattern the blank has one free cell, and
+     * the placements of the other permutation parity are unreachable: they
+     * keep the value 255, and no solvable position looks them up. */
+    if (reached != (k == n - 1 ? size / 2 : size))
+        rc = sb_error_set(err, SB_EINTERNAL, 0, 0,
+                          "pattern database: %llu of %llu placements reached",
+                          (unsigned long long)reached, (unsigned long long)size);
+    else
+        pdb->checksum = sb_pdb_checksum(pdb->dist, size);
+out:
+    sb_mem_free(mem, b.next, b.next ? size * b.width : 0);
+    sb_mem_free(mem, b.cur, b.cur ? size * b.width : 0);
+    sb_mem_free(mem, b.seen, b.seen ? size * b.width : 0);
+    if (rc)
+        sb_pdb_free(pdb);
+    return rc;
+}
+
+/* ---- files ----
+ * Header, 64 bytes, little-endian:
+ *   0  magic "sbfsPDB\n"      8  version (u32)    12 rows, cols, k (u8 each), 0
+ *   16 tiles[8] (u8)          24 size (u64)       32 checksum of the data (u64)
+ *   40 reserved (16 zero bytes)                   56 checksum of bytes 0..55
+ * then `size` bytes of table. */
+
+#define HDR 64
+static const char magic[8] = {'s', 'b', 'f', 's', 'P', 'D', 'B', '\n'};
+
+uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n)
+{
+    /* Four independent lanes of multiply-and-fold over 8-byte words, so
+     * the 500 MB table is summed at memory speed; then the tail. */
+    uint64_t h[4] = {0x243f6a8885a308d3u, 0x13198a2e03707344u, 0xa4093822299f31d0u,
+                     0x082efa98ec4e6c89u};
+    uint64_t i = 0, w, r;
+    for (; i + 32 <= n; i += 32)
+        for (int l = 0; l < 4; l++) {
+            memcpy(&w, p + i + 8 * l, 8);
+            h[l] = (h[l] ^ w) * 0x9e3779b97f4a7c15u;
+            h[l] ^= h[l] >> 31;
+        }
+    r = n;
+    for (int l = 0; l < 4; l++)
+        r = (r ^ h[l]) * 0xff51afd7ed558ccdu, r ^= r >> 33;
+    for (; i < n; i++)
+        r = (r ^ p[i]) * 0xc4ceb9fe1a85ec53u, r ^= r >> 29;
+    return r;
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static void header(const sb_pdb *pdb, uint64_t checksum, uint8_t *h)
+{
+    memset(h, 0, HDR);
+    memcpy(h, magic, 8);
+    h[8] = SB_PDB_VERSION;
+    h[12] = (uint8_t)pdb->rows;
+    h[13] = (uint8_t)pdb->cols;
+    h[14] = (uint8_t)pdb->k;
+    memcpy(h + 16, pdb->tiles, (size_t)pdb->k);
+    put64(h + 24, pdb->size);
+    put64(h + 32, checksum);
+    put64(h + 56, sb_pdb_checksum(h, 56));
+}
+
+void sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
+{
+    size_t at = (size_t)snprintf(buf, n, "npuzzle-%dx%d-", pdb->rows, pdb->cols);
+    for (int i = 0; i < pdb->k && at < n; i++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%d", i ? "." : "", pdb->tiles[i]);
+    if (at < n)
+        snprintf(buf + at, n - at, "-v%d.pdb", SB_PDB_VERSION);
+}
+
+int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
+{
+    uint8_t h[HDR];
+    char tmp[4096];
+    FILE *f;
+    int bad;
+    if (!pdb->dist)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database not built");
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    f = fopen(tmp, "wb");
+    if (!f)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", tmp, strerror(errno));
+    header(pdb, pdb->checksum, h);
+    bad = fwrite(h, 1, HDR, f) != HDR || fwrite(pdb->dist, 1, pdb->size, f) != pdb->size;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(e));
+    }
+    return 0;
+}
+
+int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err)
+{
+    uint8_t h[HDR], want[HDR];
+    FILE *f = fopen(path, "rb");
+    uint64_t sum;
+    int c;
+    (void)ctl;
+    if (!f)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    if (fread(h, 1, HDR, f) != HDR) {
+        fclose(f);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: too short for a pattern database", path);
+    }
+    header(pdb, get64(h + 32), want);
+    if (memcmp(h, want, HDR) != 0) {
+        fclose(f);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: not the pattern database expected (header)", path);
+    }
+    sb_pdb_free(pdb);
+    pdb->mem = mem;
+    pdb->dist = sb_mem_alloc(mem, pdb->size, err);
+    if (!pdb->dist) {
+        fclose(f);
+        return SB_ENOMEM;
+    }
+    if (fread(pdb->dist, 1, pdb->size, f) != pdb->size || (c = getc(f)) != EOF) {
+        fclose(f);
+        sb_pdb_free(pdb);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: wrong length for its header", path);
+    }
+    fclose(f);
+    sum = sb_pdb_checksum(pdb->dist, pdb->size);
+    if (sum != get64(h + 32)) {
+        sb_pdb_free(pdb);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: checksum mismatch, the file is damaged", path);
+    }
+    pdb->checksum = sum;
+    return 0;
+}
+
+int sb_pdb_probe(const sb_pdb *pdb, const char *path)
+{
+    uint8_t h[HDR], want[HDR];
+    FILE *f = fopen(path, "rb");
+    int ok;
+    if (!f)
+        return 0;
+    ok = fread(h, 1, HDR, f) == HDR;
+    fclose(f);
+    if (!ok)
+        return 0;
+    header(pdb, get64(h + 32), want);
+    return memcmp(h, want, HDR) == 0;
+}
