@@ -24,7 +24,8 @@ static void help(FILE *out)
             "  -s, --size RxC     board size (default: square, from the tile count)\n"
             "  -j, --jobs N       solve on N threads (default: the number of cores)\n"
             "  -v, --verbose      statistics on stdout, after each solution\n"
-            "      --pdb NAME     4x4 partition: 663 (default unless 78 is cached) or 78\n"
+            "      --pdb NAME     4x4 partition: 663 (default unless 78 is cached), 78, or\n"
+            "                     555 (weaker, builds in a moment)\n"
             "      --pdb-dir DIR  pattern database folder (default $XDG_CACHE_HOME/sbfs,\n"
             "                     else ~/.cache/sbfs)\n"
             "      --no-cache     build the databases in memory, read and write no files\n"
@@ -157,8 +158,8 @@ int cmd_npuzzle(int argc, char **argv)
             verbose = 1;
         } else if (!strcmp(a, "--pdb")) {
             NEEDV();
-            if (strcmp(v, "663") && strcmp(v, "78"))
-                return cli_usage_error("unknown partition '%s' (663 or 78)", v);
+            if (strcmp(v, "663") && strcmp(v, "78") && strcmp(v, "555"))
+                return cli_usage_error("unknown partition '%s' (663, 78 or 555)", v);
             pdbname = v;
         } else if (!strcmp(a, "--pdb-dir")) {
             NEEDV();

@@ -230,13 +230,22 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
      *   0  1  2  3      663: {1,2,3} {4,5,8,9,12,13} {6,7,10,11,14,15}
      *   4  5  6  7      78:  {1..7} {8..15}  (Korf and Felner's split:
      *   8  9 10 11            the top two rows, the bottom two)
-     *  12 13 14 15 */
+     *  12 13 14 15      555: {1,2,3,6,7} {4,5,8,9,12} {10,11,13,14,15}
+     * 555 builds in a fraction of a second: the tests use it. */
     static const uint8_t p663[3][6] = {{1, 2, 3}, {4, 5, 8, 9, 12, 13}, {6, 7, 10, 11, 14, 15}};
     static const int s663[3] = {3, 6, 6};
+    static const uint8_t p555[3][5] = {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}};
     int n = rows * cols, g = 0;
-    if (!strcmp(name, "663") || !strcmp(name, "78")) {
+    if (!strcmp(name, "663") || !strcmp(name, "78") || !strcmp(name, "555")) {
         if (rows != 4 || cols != 4)
             return sb_error_set(err, SB_EUSAGE, 0, 0, "the %s partition is for the 4x4 board only", name);
+        if (name[0] == '5') {
+            for (g = 0; g < 3; g++) {
+                size[g] = 5;
+                memcpy(groups[g], p555[g], 5);
+            }
+            return 3;
+        }
         if (name[0] == '6') {
             for (g = 0; g < 3; g++) {
                 size[g] = s663[g];
@@ -251,7 +260,7 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
         return 2;
     }
     if (strcmp(name, "auto") != 0)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "unknown partition '%s' (663, 78 or auto)", name);
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "unknown partition '%s' (663, 78, 555 or auto)", name);
     {
         /* the largest group size whose table stays under 2^24 entries */
         int k = 1;
