@@ -69,7 +69,7 @@ int cmd_eight(int argc, char **argv)
      * the blank: 362,880 entries built in milliseconds, and IDA* over an
      * exact heuristic walks straight down a shortest path. */
     sb_mem_init(&mem, 0);
-    if ((rc = sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, &mem, NULL, NULL, NULL, &err)))
+    if ((rc = sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &err)))
         return cli_fail(NULL, &err);
     rc = sb_np_solve(&set.heur, &p, SB_NP_BLANK_LAST, &res, NULL, &err);
     sb_np_pdbset_close(&set);

@@ -255,7 +255,7 @@ int cmd_npuzzle(int argc, char **argv)
         else if (pdbname)
             fprintf(stderr, "sbfs: --pdb %s applies to 4x4 boards; %dx%d uses its own partition\n",
                     pdbname, r, c);
-        if (sb_np_pdbset_open(&sets[k], r, c, part, *dir ? dir : NULL, (uint64_t)1 << 20, &mem, &ctl,
+        if (sb_np_pdbset_open(&sets[k], r, c, part, *dir ? dir : NULL, (uint64_t)1 << 16, jobs, &mem, &ctl,
                               note, NULL, &err)) {
             for (int q = 0; q < k; q++)
                 sb_np_pdbset_close(&sets[q]);

@@ -164,7 +164,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
     reached = bfs_ref(rows, cols, goal, dist, total);
     CHECK_U64(reached, want_reached);
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, &mem, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &e), 0);
     for (uint32_t r = 0; r < total; r += step) {
         sb_npuzzle p, q;
         sb_np_result res;
@@ -220,7 +220,7 @@ static void test_eight_samples(void)
     sb_mem mem;
     sb_error e;
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, &mem, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &e), 0);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sb_npuzzle p;
         sb_np_result res;

@@ -118,8 +118,8 @@ static void test_bounds(void)
         sb_mem_init(&mem, 0);
         CHECK_INT(sb_pdb_init(&a, 3, 3, g1, 4, &e), 0);
         CHECK_INT(sb_pdb_init(&b, 3, 3, g2, 4, &e), 0);
-        CHECK_INT(sb_pdb_build(&a, &mem, NULL, &e), 0);
-        CHECK_INT(sb_pdb_build(&b, &mem, NULL, &e), 0);
+        CHECK_INT(sb_pdb_build(&a, &mem, 1, NULL, &e), 0);
+        CHECK_INT(sb_pdb_build(&b, &mem, 1, NULL, &e), 0);
         for (uint32_t i = 0; i < tail; i++) {
             uint8_t *s = boards[i], pa[4], pb[4];
             int man = 0, h;
@@ -157,7 +157,7 @@ static void test_corner(void)
     sb_error e;
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_pdb_init(&p, 2, 2, t, 1, &e), 0);
-    CHECK_INT(sb_pdb_build(&p, &mem, NULL, &e), 0);
+    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
     pos[0] = 2;
     CHECK_INT(p.dist[sb_pdb_index(&p, pos)], 2);
     pos[0] = 3;
@@ -201,7 +201,7 @@ static void test_files(void)
     CHECK(mkdtemp(dir) != NULL);
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_pdb_init(&p, 3, 3, t, 3, &e), 0);
-    CHECK_INT(sb_pdb_build(&p, &mem, NULL, &e), 0);
+    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
     sb_pdb_filename(&p, path, sizeof path);
     CHECK_STR(path, "npuzzle-3x3-1.2.3-v1.pdb");
     snprintf(path, sizeof path, "%s/a.pdb", dir);
@@ -246,6 +246,25 @@ static void test_files(void)
     rmdir(dir);
 }
 
+static void test_threads(void)
+{
+    /* the same table whether one thread builds it or three */
+    uint8_t t[5] = {1, 2, 3, 6, 7};
+    sb_pdb a, b;
+    sb_mem mem;
+    sb_error e;
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_pdb_init(&a, 4, 4, t, 5, &e), 0);
+    CHECK_INT(sb_pdb_init(&b, 4, 4, t, 5, &e), 0);
+    CHECK_INT(sb_pdb_build(&a, &mem, 1, NULL, &e), 0);
+    CHECK_INT(sb_pdb_build(&b, &mem, 3, NULL, &e), 0);
+    CHECK_U64(a.size, 524160);
+    CHECK(memcmp(a.dist, b.dist, a.size) == 0);
+    CHECK_U64(a.checksum, b.checksum);
+    sb_pdb_free(&a);
+    sb_pdb_free(&b);
+}
+
 static void test_budget(void)
 {
     uint8_t t[4] = {1, 2, 3, 4};
@@ -254,7 +273,7 @@ static void test_budget(void)
     sb_error e;
     sb_mem_init(&mem, 4000);
     CHECK_INT(sb_pdb_init(&p, 3, 3, t, 4, &e), 0);
-    CHECK_INT(sb_pdb_build(&p, &mem, NULL, &e), SB_ENOMEM);
+    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), SB_ENOMEM);
     CHECK_U64(mem.used, 0);
 }
 
@@ -264,6 +283,7 @@ int main(void)
     RUN(test_corner);
     RUN(test_bounds);
     RUN(test_files);
+    RUN(test_threads);
     RUN(test_budget);
     return TEST_END();
 }

@@ -79,7 +79,8 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
 /* A heuristic set with the tables it owns: for each pattern of the
  * partition, the table is loaded from DIR (when dir is not NULL) or built,
  * and a freshly built table is saved there when it has at least
- * cache_min entries (small ones build faster than they load).  A file that
+ * cache_min entries (small ones build faster than they load); threads
+ * is passed to sb_pdb_build.  A file that
  * is damaged or describes another table is reported through note() and
  * rebuilt, never used.  note (may be NULL) gets one-line remarks meant for
  * the user: "building ...", "rebuilding damaged ...". */
@@ -92,7 +93,7 @@ typedef struct sb_np_pdbset {
 } sb_np_pdbset;
 
 int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition, const char *dir,
-                      uint64_t cache_min, sb_mem *mem, const sb_control *ctl,
+                      uint64_t cache_min, int threads, sb_mem *mem, const sb_control *ctl,
                       void (*note)(void *ud, const char *msg), void *ud, sb_error *err);
 void sb_np_pdbset_close(sb_np_pdbset *s);
 /* 1 when every table of the partition is in dir with a matching header

@@ -22,6 +22,7 @@
 
 #define SB_PDB_MAXK 8
 #define SB_PDB_VERSION 1
+#define SB_PDB_MAXTHREADS 16
 
 typedef struct sb_pdb {
     int rows, cols, n, k;
@@ -42,8 +43,9 @@ int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb
  * for the blank's moves among the other cells.  Memory from mem: the
  * table (size bytes) plus three arrays of blank-cell sets during the build
  * (1, 2 or 4 bytes per placement by the number of free cells).
- * ctl: progress (phase "pdb"), stop -> SB_EINTR. */
-int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, const sb_control *ctl, sb_error *err);
+ * threads: how many threads scan each level (1..16; tables under 64K
+ * entries use one).  ctl: progress (phase "pdb"), stop -> SB_EINTR. */
+int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err);
 
 /* A file name for the pattern, e.g. "npuzzle-4x4-1.2.3-v1.pdb". */
 void sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n);

@@ -40,6 +40,7 @@
 #include "sbfs/pdb.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -119,12 +120,13 @@ static inline uint32_t mget(const build *b, const void *a, uint64_t i)
     }
 }
 
-static inline void mor(const build *b, void *a, uint64_t i, uint32_t v)
+/* Atomic OR (several threads fill `seen` and `next`); returns the old value. */
+static inline uint32_t mor(const build *b, void *a, uint64_t i, uint32_t v)
 {
     switch (b->width) {
-    case 1: ((uint8_t *)a)[i] |= (uint8_t)v; break;
-    case 2: ((uint16_t *)a)[i] |= (uint16_t)v; break;
-    default: ((uint32_t *)a)[i] |= v; break;
+    case 1: return __atomic_fetch_or((uint8_t *)a + i, (uint8_t)v, __ATOMIC_RELAXED);
+    case 2: return __atomic_fetch_or((uint16_t *)a + i, (uint16_t)v, __ATOMIC_RELAXED);
+    default: return __atomic_fetch_or((uint32_t *)a + i, v, __ATOMIC_RELAXED);
     }
 }
 
@@ -135,6 +137,11 @@ static inline void mzero(const build *b, void *a, uint64_t i)
     case 2: ((uint16_t *)a)[i] = 0; break;
     default: ((uint32_t *)a)[i] = 0; break;
     }
+}
+
+static inline void prefetch(const build *b, const void *a, uint64_t i)
+{
+    __builtin_prefetch((const char *)a + i * (uint64_t)b->width, 1);
 }
 
 /* The connected region of free cells around cell c (cell masks). */
@@ -189,14 +196,105 @@ static void report(const sb_control *ctl, const sb_pdb *pdb, int level, uint64_t
     ctl->progress(ctl->ud, &in);
 }
 
-int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, const sb_control *ctl, sb_error *err)
+/* One thread's share of a level: placements lo..hi-1.  The children of a
+ * placement are listed first and their `seen` entries prefetched, so the
+ * cache misses of one placement's children overlap instead of queueing. */
+typedef struct slice {
+    build *b;
+    uint64_t lo, hi;
+    int level, id, rc;
+    uint64_t frontier, expanded;
+    const sb_control *ctl;
+    sb_mem *mem;
+    uint64_t *shared_done; /* expansions of all threads, for progress */
+} slice;
+
+static void *run_slice(void *arg)
+{
+    slice *sl = arg;
+    build *b = sl->b;
+    const sb_pdb *pdb = b->pdb;
+    int k = pdb->k;
+    uint8_t pos[SB_PDB_MAXK];
+    for (uint64_t p = sl->lo; p < sl->hi; p++) {
+        uint32_t cm = mget(b, b->cur, p), freem, fm;
+        int8_t at[32];
+        struct {
+            uint64_t q;
+            uint32_t c, nf;
+        } kid[128];
+        int nk = 0;
+        if (!cm)
+            continue;
+        mzero(b, b->cur, p);
+        if ((++sl->expanded & 0x3fff) == 0) {
+            if (sb_control_stopped(sl->ctl)) {
+                sl->rc = SB_EINTR;
+                return NULL;
+            }
+            __atomic_fetch_add(sl->shared_done, 0x4000, __ATOMIC_RELAXED);
+            if (sl->id == 0)
+                report(sl->ctl, pdb, sl->level, __atomic_load_n(sl->shared_done, __ATOMIC_RELAXED),
+                       sl->mem);
+        }
+        sb_pdb_unrank(pdb, p, pos);
+        memset(at, -1, sizeof at);
+        freem = b->all;
+        for (int i = 0; i < k; i++) {
+            at[pos[i]] = (int8_t)i;
+            freem &= ~(1u << pos[i]);
+        }
+        fm = expand(cm, freem);
+        while (fm) {
+            uint32_t bl = (uint32_t)__builtin_ctz(fm);
+            fm &= fm - 1;
+            for (int d = 0; d < 4; d++) {
+                uint32_t c = b->nb[bl][d];
+                int i;
+                if (c == 99 || at[c] < 0)
+                    continue;
+                i = at[c];
+                /* tile i slides from c into bl; the blank is now at c */
+                pos[i] = (uint8_t)bl;
+                kid[nk].q = sb_pdb_index(pdb, pos);
+                pos[i] = (uint8_t)c;
+                kid[nk].c = c;
+                kid[nk].nf = (freem & ~(1u << bl)) | (1u << c);
+                prefetch(b, b->seen, kid[nk].q);
+                nk++;
+            }
+        }
+        for (int j = 0; j < nk; j++) {
+            uint32_t c = kid[j].c, nf = kid[j].nf, rm;
+            uint64_t q = kid[j].q;
+            uint32_t cbit = 1u << __builtin_popcount(nf & ((1u << c) - 1));
+            if (mget(b, b->seen, q) & cbit)
+                continue;
+            rm = compress(region(b, c, nf), nf);
+            if (mor(b, b->seen, q, rm) & cbit)
+                continue; /* another thread got here first */
+            mor(b, b->next, q, rm);
+            sl->frontier++;
+            if (__atomic_load_n(&pdb->dist[q], __ATOMIC_RELAXED) == 0xff)
+                __atomic_store_n(&pdb->dist[q], (uint8_t)(sl->level + 1), __ATOMIC_RELAXED);
+        }
+    }
+    return NULL;
+}
+
+int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err)
 {
     build b;
     int n = pdb->n, k = pdb->k, cols = pdb->cols, level = 0, rc = 0;
-    uint64_t size = pdb->size, reached = 1, frontier = 1;
-    uint32_t freem0;
+    uint64_t size = pdb->size, frontier = 1, done = 0;
     uint8_t pos[SB_PDB_MAXK];
+    slice sl[SB_PDB_MAXTHREADS];
+    pthread_t th[SB_PDB_MAXTHREADS];
 
+    if (threads < 1 || size < (1u << 16))
+        threads = 1;
+    if (threads > SB_PDB_MAXTHREADS)
+        threads = SB_PDB_MAXTHREADS;
     memset(&b, 0, sizeof b);
     b.pdb = pdb;
     b.width = n - k <= 8 ? 1 : n - k <= 16 ? 2 : 4;
@@ -225,11 +323,8 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, const sb_control *ctl, sb_error *err)
     memset(pdb->dist, 0xff, size);
 
     /* Level 0: the goal placement, blank anywhere. */
-    freem0 = b.all;
-    for (int i = 0; i < k; i++) {
+    for (int i = 0; i < k; i++)
         pos[i] = pdb->tiles[i];
-        freem0 &= ~(1u << pos[i]);
-    }
     {
         uint64_t r0 = sb_pdb_index(pdb, pos);
         uint32_t m = (uint32_t)((1ull << (n - k)) - 1);
@@ -239,57 +334,41 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, const sb_control *ctl, sb_error *err)
     }
 
     while (frontier) {
-        uint64_t done = 0;
+        int started = 0;
         frontier = 0;
-        for (uint64_t p = 0; p < size; p++) {
-            uint32_t cm = mget(&b, b.cur, p), freem, fm;
-            int8_t at[32];
-            if (!cm)
-                continue;
-            mzero(&b, b.cur, p);
-            if ((++done & 0xffff) == 0) {
-                if (sb_control_stopped(ctl)) {
-                    rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted while building a pattern database");
-                    goto out;
-                }
-                report(ctl, pdb, level, reached, mem);
-            }
-            sb_pdb_unrank(pdb, p, pos);
-            memset(at, -1, sizeof at);
-            freem = b.all;
-            for (int i = 0; i < k; i++) {
-                at[pos[i]] = (int8_t)i;
-                freem &= ~(1u << pos[i]);
-            }
-            fm = expand(cm, freem);
-            while (fm) {
-                uint32_t bl = (uint32_t)__builtin_ctz(fm);
-                fm &= fm - 1;
-                for (int d = 0; d < 4; d++) {
-                    uint32_t c = b.nb[bl][d], nf, rm, cbit;
-                    int i;
-                    uint64_t q;
-                    if (c == 99 || at[c] < 0)
-                        continue;
-                    i = at[c];
-                    /* tile i slides from c into bl; the blank is now at c */
-                    pos[i] = (uint8_t)bl;
-                    q = sb_pdb_index(pdb, pos);
-                    pos[i] = (uint8_t)c;
-                    nf = (freem & ~(1u << bl)) | (1u << c);
-                    cbit = 1u << __builtin_popcount(nf & ((1u << c) - 1));
-                    if (mget(&b, b.seen, q) & cbit)
-                        continue;
-                    rm = compress(region(&b, c, nf), nf);
-                    mor(&b, b.seen, q, rm);
-                    mor(&b, b.next, q, rm);
-                    frontier++;
-                    if (pdb->dist[q] == 0xff) {
-                        pdb->dist[q] = (uint8_t)(level + 1);
-                        reached++;
-                    }
-                }
-            }
+        for (int t = 0; t < threads; t++) {
+            sl[t].b = &b;
+            sl[t].lo = size / (uint64_t)threads * (uint64_t)t;
+            sl[t].hi = t == threads - 1 ? size : size / (uint64_t)threads * (uint64_t)(t + 1);
+            sl[t].level = level;
+            sl[t].id = t;
+            sl[t].rc = 0;
+            sl[t].frontier = sl[t].expanded = 0;
+            sl[t].ctl = ctl;
+            sl[t].mem = mem;
+            sl[t].shared_done = &done;
+        }
+        for (int t = 1; t < threads; t++)
+            if (pthread_create(&th[t], NULL, run_slice, &sl[t]) != 0)
+                break;
+            else
+                started = t;
+        if (started < threads - 1) {
+            /* could not start them all: run the rest here */
+            for (int t = started + 1; t < threads; t++)
+                run_slice(&sl[t]);
+        }
+        run_slice(&sl[0]);
+        for (int t = 1; t <= started; t++)
+            pthread_join(th[t], NULL);
+        for (int t = 0; t < threads; t++) {
+            frontier += sl[t].frontier;
+            if (sl[t].rc)
+                rc = sl[t].rc;
+        }
+        if (rc) {
+            rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted while building a pattern database");
+            goto out;
         }
         {
             void *t = b.cur;
@@ -302,15 +381,10 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, const sb_control *ctl, sb_error *err)
             goto out;
         }
     }
-    /* With every tile in the pattern the blank has one free cell, and
-     * the placements of the other permutation parity are unreachable: they
-     * keep the value 255, and no solvable position looks them up. */
-    if (reached != (k == n - 1 ? size / 2 : size))
-        rc = sb_error_set(err, SB_EINTERNAL, 0, 0,
-                          "pattern database: %llu of %llu placements reached",
-                          (unsigned long long)reached, (unsigned long long)size);
-    else
-        pdb->checksum = sb_pdb_checksum(pdb->dist, size);
+    /* Placements no solvable position has keep the value 255: when the
+     * free cells are few, the blank's region may be too small to fix the
+     * permutation parity (with every tile in the pattern, half of them). */
+    pdb->checksum = sb_pdb_checksum(pdb->dist, size);
 out:
     sb_mem_free(mem, b.next, b.next ? size * b.width : 0);
     sb_mem_free(mem, b.cur, b.cur ? size * b.width : 0);

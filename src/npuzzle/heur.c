@@ -24,7 +24,7 @@ static int path_of(const sb_pdb *p, const char *dir, char *buf, size_t n)
 }
 
 int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition, const char *dir,
-                      uint64_t cache_min, sb_mem *mem, const sb_control *ctl,
+                      uint64_t cache_min, int threads, sb_mem *mem, const sb_control *ctl,
                       void (*note)(void *ud, const char *msg), void *ud, sb_error *err)
 {
     uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
@@ -72,7 +72,7 @@ int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition
             say(note, ud, "building pattern database %s%s", name,
                 dir && p->size >= cache_min ? "" : " (not cached)");
         t0 = sb_now();
-        if ((rc = sb_pdb_build(p, mem, ctl, err)) != 0)
+        if ((rc = sb_pdb_build(p, mem, threads, ctl, err)) != 0)
             goto fail;
         s->build_seconds += sb_now() - t0;
         s->built++;
