@@ -46,7 +46,7 @@ run "5-5-5, tables cached:" --pdb 555 --pdb-dir "$tmp/pdb"
 
 dir=${SBFS_PDB_DIR:-${XDG_CACHE_HOME:+$XDG_CACHE_HOME/sbfs}}
 dir=${dir:-$HOME/.cache/sbfs}
-if ls "$dir"/npuzzle-4x4-8.9.10.11.12.13.14.15-v1.pdb >/dev/null 2>&1 || [ "${BENCH_78:-}" = build ]; then
+if ls "$dir"/npuzzle-4x4-8.9.10.11.12.13.14.15-v2.pdb >/dev/null 2>&1 || [ "${BENCH_78:-}" = build ]; then
     [ "${BENCH_78:-}" = build ] && echo "(7-8 tables are built in $dir if missing: about 10 minutes)"
     run "7-8 with reflection (tables in $dir):" --pdb 78 --pdb-dir "$dir"
 else

@@ -203,7 +203,7 @@ static void test_files(void)
     CHECK_INT(sb_pdb_init(&p, 3, 3, t, 3, &e), 0);
     CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
     sb_pdb_filename(&p, path, sizeof path);
-    CHECK_STR(path, "npuzzle-3x3-1.2.3-v1.pdb");
+    CHECK_STR(path, "npuzzle-3x3-1.2.3-v2.pdb");
     snprintf(path, sizeof path, "%s/a.pdb", dir);
     snprintf(other, sizeof other, "%s/b.pdb", dir);
     CHECK_INT(sb_pdb_save(&p, path, &e), 0);
