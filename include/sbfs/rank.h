@@ -26,6 +26,13 @@ void sb_unrank_perm(uint64_t r, uint8_t *p, int n);
 /* The obviously correct quadratic versions, kept for the tests. */
 uint64_t sb_rank_perm_ref(const uint8_t *p, int n);
 void sb_unrank_perm_ref(uint64_t r, uint8_t *p, int n);
+/* The two halves of unranking, for callers that keep the digits to update
+ * a rank cheaply: the Lehmer digits of rank r (d[i] in 0..n-1-i, the rank
+ * being d[0] d[1] ... d[n-1] read in radices n, n-1, ..., 1), and the
+ * permutation a digit list describes (p[i] = the d[i]-th smallest item not
+ * in p[0..i-1]).  sb_unrank_perm is the one after the other. */
+void sb_perm_digits(uint64_t r, uint8_t *d, int n);
+void sb_perm_from_digits(const uint8_t *d, uint8_t *p, int n);
 /* 0 for an even permutation, 1 for an odd one. */
 int sb_perm_parity(const uint8_t *p, int n);
 

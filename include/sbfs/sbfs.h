@@ -5,6 +5,8 @@
 
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
+#include "sbfs/table.h"
+#include "sbfs/npuzzle_table.h"
 #include "sbfs/pdb.h"
 #include "sbfs/ida.h"
 #include "sbfs/npuzzle.h"

@@ -1,0 +1,75 @@
+/* God's-algorithm tables of R x C sliding-tile puzzles: the distance of
+ * every position from the goal 1 2 ... N then the blank, built by the
+ * indexed engine (sbfs/table.h).
+ *
+ * Positions are arrays of R*C cells read row by row, tiles 1..N (N =
+ * R*C-1) and 0 for the blank, as in sbfs/npuzzle.h.  Moves are written as
+ * the direction the blank moves: u d l r.
+ *
+ * Numbering (docs/ALGORITHMS.md, "index"): a position is the pair (tile
+ * order, blank cell), the tile order being the tiles read row by row with
+ * the blank skipped.  Half of the positions can reach the goal, and for each
+ * blank cell those have tile orders of one fixed parity, so
+ *     index = (rank of the tile order among those of its parity) * cells
+ *           + blank cell,
+ * 0..(R*C)!/2 - 1.  The goal has index cells-1. */
+#ifndef SBFS_NPUZZLE_TABLE_H
+#define SBFS_NPUZZLE_TABLE_H
+
+#include <stdint.h>
+
+#include "sbfs/core.h"
+#include "sbfs/table.h"
+
+/* Boards up to 16 cells can be numbered (a 4 x 4 table would not fit in
+ * memory, but its ranks do fit in 64 bits); each side at least 2. */
+#define SB_NPT_MAXCELLS 16
+
+typedef struct sb_npt {
+    int rows, cols, cells;
+    uint64_t orders;       /* (cells-1)!/2: tile orders per blank cell */
+    uint64_t size;         /* orders * cells: reachable positions */
+    char params[16];       /* "RxC" */
+    sb_model model;        /* the engine's view; its ud points at this
+                              struct, so an sb_npt must not be copied */
+    sb_table table;        /* after sb_npt_build or sb_npt_load */
+    int have_table;
+} sb_npt;
+
+/* Set up the numbering and the model for a rows x cols board (no table
+ * yet).  SB_EUSAGE when a side is below 2 or the board has more than
+ * SB_NPT_MAXCELLS cells. */
+int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err);
+/* Release the table, if any. */
+void sb_npt_free(sb_npt *t);
+
+/* Index of a position, or SB_NO_INDEX when cell[] is not a permutation of
+ * 0..N or cannot reach the goal. */
+uint64_t sb_npt_rank(const sb_npt *t, const uint8_t *cell);
+/* The position with index r < t->size. */
+void sb_npt_unrank(const sb_npt *t, uint64_t r, uint8_t *cell);
+/* Index of the goal (1..N then the blank). */
+uint64_t sb_npt_goal(const sb_npt *t);
+/* The positions one move from index r: out[i] reached by moving the blank
+ * dir[i] ('u', 'd', 'l' or 'r'); returns how many (2 to 4). */
+int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4]);
+
+/* Build the table from the goal.  opts may be NULL (2 bits, one thread,
+ * automatic scans).  Errors as sb_table_build. */
+int sb_npt_build(sb_npt *t, const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
+                 sb_error *err);
+/* Save / load the table (load refuses a table of another board size with
+ * SB_EBADFILE). */
+int sb_npt_save(const sb_npt *t, const char *path, sb_error *err);
+int sb_npt_load(sb_npt *t, const char *path, sb_mem *mem, sb_error *err);
+
+/* Distance of a position from the goal: -1 when it cannot reach the goal
+ * (or is not a position); needs the table. */
+int sb_npt_distance(const sb_npt *t, const uint8_t *cell);
+/* A shortest move string from the position to the goal, written to
+ * moves[] (u d l r, NUL-terminated, room for max+1 bytes).  Returns its
+ * length, -1 when the goal cannot be reached, SB_EUSAGE if it would be
+ * longer than max.  Needs the table. */
+int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max);
+
+#endif

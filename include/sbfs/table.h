@@ -1,0 +1,145 @@
+/* The indexed engine: breadth-first distance tables over a space whose
+ * positions are numbered 0..size-1 (God's-algorithm tables, pruning tables).
+ *
+ * A puzzle is described by an sb_model: how many indices there are and how
+ * to get from an index to its successors.  The engine knows nothing else
+ * about the puzzle.  For a pruning table the indices are abstract states
+ * (many positions to one index); the engine does not care.
+ *
+ * Distances are stored packed, a few bits per index:
+ *  - bits = 2: the distance mod 3, with 3 meaning "not reached".  A
+ *    reached index's exact distance is found by
+ *    walking down through its neighbours (sb_table_distance), since a
+ *    neighbour of a position at distance d is at d-1, d or d+1 and those are
+ *    three different values mod 3.  Needs a symmetric model.
+ *  - bits = 4 or 8: the distance itself (up to 14 or 254), all ones meaning
+ *    "not reached".
+ *
+ * Every table here is deterministic: the same model and starts give the
+ * same bytes whatever the number of threads. */
+#ifndef SBFS_TABLE_H
+#define SBFS_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbfs/core.h"
+
+/* "No successor" (a move that does not apply), or "no index". */
+#define SB_NO_INDEX UINT64_MAX
+/* Most moves per index and coordinates per model. */
+#define SB_MAX_MOVES 64
+#define SB_MAX_COORDS 8
+/* Bytes of per-thread scratch a model may ask for. */
+#define SB_MAX_SCRATCH 1024
+/* Largest distance a table can hold (histogram length - 1). */
+#define SB_TABLE_MAXDIST 1023
+
+/* One coordinate with its transition table: values 0..size-1, and
+ * move[v * nmoves + m] the value after move m from v. */
+typedef struct sb_coord {
+    uint32_t size;
+    const uint32_t *move;
+} sb_coord;
+
+/* A puzzle as the engine sees it.  Successors come from `move` (one move at
+ * a time), `succ` (all at once), or, when neither is set, the coordinate
+ * tables.  A model may give both functions: forward levels then take all
+ * successors from succ, while backward levels and walks, which stop at the
+ * first neighbour that will do, use move (so it pays to number the cheapest
+ * moves first).  Both must then agree.  Callbacks are
+ * called from several threads at once with the same ud (ud must not be
+ * written by them); each thread has its own scratch block of scratch_size
+ * bytes (zeroed before first use, kept between calls: a model may cache the
+ * last index it decoded there). */
+typedef struct sb_model {
+    const char *name;     /* puzzle name, kept in saved files ("npuzzle") */
+    const char *params;   /* its parameters ("3x4"), or NULL */
+    uint64_t size;        /* indices are 0..size-1 */
+    int nmoves;           /* moves (successors) per index, <= SB_MAX_MOVES */
+    int symmetric;        /* nonzero when q is a successor of p exactly when p
+                             is one of q: allows backward scans and walking
+                             down 2-bit tables */
+    size_t scratch_size;  /* <= SB_MAX_SCRATCH */
+    /* The index move m (0..nmoves-1) leads to from r, or SB_NO_INDEX. */
+    uint64_t (*move)(void *ud, void *scratch, uint64_t r, int m);
+    /* All successors of r into out[0..nmoves-1]; returns how many. */
+    int (*succ)(void *ud, void *scratch, uint64_t r, uint64_t *out);
+    /* Or: index = mixed-radix number of ncoords coordinates, coords[0] most
+     * significant, each move acting on every coordinate by its table. */
+    int ncoords;
+    const sb_coord *coords;
+    void *ud;
+} sb_model;
+
+/* How each level is computed.  FORWARD expands the positions at distance d
+ * (the frontier); BACKWARD looks at every position not yet reached and asks
+ * whether some neighbour is at distance d (symmetric models only).  AUTO
+ * picks per level: forward while the frontier is small compared with what
+ * is left, backward after. */
+enum { SB_SCAN_AUTO = 0, SB_SCAN_FORWARD = 1, SB_SCAN_BACKWARD = 2 };
+
+typedef struct sb_table_opts {
+    int bits;      /* 2, 4 or 8; 0 means 2 */
+    int threads;   /* worker threads; 0 or 1: the calling thread only */
+    int scan;      /* SB_SCAN_* */
+    int max_depth; /* stop after this distance; < 0: no limit */
+} sb_table_opts;
+
+/* A distance table.  Fields are read-only for callers. */
+typedef struct sb_table {
+    uint64_t size;         /* indices covered */
+    int bits;              /* bits per index: 2, 4 or 8 */
+    uint64_t *data;        /* packed codes, bits each, index 0 in the low bits
+                              of data[0] */
+    size_t data_bytes;
+    int maxdist;           /* largest distance reached, -1 when empty */
+    uint64_t reached;      /* indices reached (the sum of count[]) */
+    uint64_t count[SB_TABLE_MAXDIST + 1]; /* indices at each distance */
+    int complete;          /* 1 when the search ran out of new positions */
+    char name[32];         /* the model's name and params at build time */
+    char params[64];
+    sb_mem *mem;           /* the budget data was charged to */
+} sb_table;
+
+/* Bytes sb_table_build will take from the budget at most for a model of
+ * `size` indices (the table itself plus a frontier bitmap when it fits). */
+size_t sb_table_bytes(uint64_t size, int bits);
+
+/* Fill t with the distance of every index from the start indices.  On
+ * success returns 0.  Errors: SB_EUSAGE (bad model or options, a distance
+ * too large for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
+ * the levels finished so far are valid and t must still be freed).
+ * Progress goes to ctl (phase "table (forward)" or "table (backward)",
+ * level = the distance being filled, done = indices reached so far). */
+int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+                   const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
+                   sb_error *err);
+void sb_table_free(sb_table *t);
+
+/* The stored code of index r: the distance (bits 4, 8) or the distance mod 3
+ * (bits 2); (1 << bits) - 1 when r was not reached. */
+int sb_table_code(const sb_table *t, uint64_t r);
+
+/* The distance of r, -1 when r was not reached.  With 2 bits it walks down
+ * to distance 0 through m's successors (m must be symmetric and be the model
+ * the table was built with). */
+int sb_table_distance(const sb_table *t, const sb_model *m, uint64_t r);
+
+/* One step toward the start set: a successor of r one closer, in *next (and
+ * the move that leads there in *move, if move is not NULL).  Returns 1 when
+ * a step was found, 0 when r is at distance 0, -1 when r was not reached.
+ * Needs a symmetric model. */
+int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *next, int *move);
+
+/* Write t to path: a header (magic, puzzle name and params, size, bits,
+ * histogram, checksum) then the packed codes.  See docs/FORMAT.md. */
+int sb_table_save(const sb_table *t, const char *path, sb_error *err);
+
+/* Read a table saved for model m.  A file that is not a table, is damaged
+ * (checksum), or was built for another puzzle, other params or another
+ * size is refused with SB_EBADFILE; SB_EIO when it cannot be read. */
+int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
+                  sb_error *err);
+
+#endif

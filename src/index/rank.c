@@ -1,0 +1,434 @@
+/* Ranking and unranking (Jaap Scherphuis, "Indexing: pseudo-code examples",
+ * Jaap's Puzzle Page): each scheme numbers the arrangements of one part of a
+ * puzzle 0..N-1 so that whole puzzles fit in tables indexed by number.
+ *
+ * Permutations are numbered by their Lehmer code read as a mixed-radix
+ * number: digit i counts the items after place i that are smaller than
+ * p[i], and has radix n-i.  Jaap's pseudo-code counts those with an inner
+ * loop, which makes rank quadratic.  The same count is "how many of the items
+ * not yet used are smaller than p[i]", and with the unused items kept as the
+ * set bits of one word that is a single popcount:
+ *
+ *     p = 2 0 3 1     unused 1111 -> digit popcount(1111 & 0011) = 2
+ *                     unused 1011 -> digit popcount(1011 & 0001) = 1, ...
+ *
+ * so rank is linear.  Unrank needs the reverse, "the d-th unused item"; the
+ * unused items are kept as a list of 4-bit numbers packed in one 64-bit word
+ * (n <= 16), where taking out the d-th costs two shifts and a mask.  Larger
+ * n fall back to clearing the lowest set bit d times.  The quadratic
+ * versions stay, as sb_rank_perm_ref / sb_unrank_perm_ref, for the tests. */
+#include "sbfs/rank.h"
+
+#include <assert.h>
+
+#include "binom_tab.h"
+
+uint64_t sb_factorial(int n)
+{
+    uint64_t f = 1;
+    assert(n >= 0 && n <= 20);
+    for (int i = 2; i <= n; i++)
+        f *= (uint64_t)i;
+    return f;
+}
+
+uint64_t sb_falling(int n, int k)
+{
+    uint64_t f = 1;
+    assert(k >= 0 && k <= n);
+    for (int i = 0; i < k; i++)
+        f *= (uint64_t)(n - i);
+    return f;
+}
+
+uint64_t sb_binom(int n, int k)
+{
+    assert(n >= 0 && n <= 64);
+    if (k < 0 || k > n)
+        return 0;
+    return binom_tab[n * (n + 1) / 2 + k];
+}
+
+static int popcount32(uint32_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_popcount(x);
+#else
+    int c = 0;
+    for (; x; x &= x - 1)
+        c++;
+    return c;
+#endif
+}
+
+static int ctz32(uint32_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int c = 0;
+    while (!(x & 1))
+        x >>= 1, c++;
+    return c;
+#endif
+}
+
+/* The d-th (from 0) set bit of x, which has more than d of them. */
+static int select_bit(uint32_t x, int d)
+{
+    while (d-- > 0)
+        x &= x - 1;
+    return ctz32(x);
+}
+
+/* ceil(2^32 / d) for d = 1..32 (index 0 unused). */
+static const uint64_t recip32[33] = {
+    0, 0x100000000ull, 0x80000000ull, 0x55555556ull, 0x40000000ull, 0x33333334ull,
+    0x2aaaaaabull, 0x24924925ull, 0x20000000ull, 0x1c71c71dull, 0x1999999aull, 0x1745d175ull,
+    0x15555556ull, 0x13b13b14ull, 0x12492493ull, 0x11111112ull, 0x10000000ull, 0xf0f0f10ull,
+    0xe38e38full, 0xd79435full, 0xccccccdull, 0xc30c30dull, 0xba2e8bbull, 0xb21642dull,
+    0xaaaaaabull, 0xa3d70a4ull, 0x9d89d8aull, 0x97b425full, 0x924924aull, 0x8d3dcb1ull,
+    0x8888889ull, 0x8421085ull, 0x8000000ull,
+};
+
+/* Mixed-radix digits: d[i] = digit of radix n-i for i = cnt-1 down to 0,
+ * the last (lowest) digit first.  Division by a variable is slow, and
+ * 64-bit division slower still, so once r fits in 32 bits (at the latest
+ * after the first few digits of a 20-item rank) the quotient comes from a
+ * multiplication by ceil(2^32 / radix): for x < 2^32 the product shifted
+ * down by 32 is x / radix or one more, and one comparison settles which. */
+static void radix_digits(uint64_t r, uint8_t *d, int n, int cnt)
+{
+    int i = cnt - 1;
+    for (; i >= 0 && r > UINT32_MAX; i--) {
+        uint64_t radix = (uint64_t)(n - i);
+        d[i] = (uint8_t)(r % radix);
+        r /= radix;
+    }
+    for (; i >= 0; i--) {
+        uint64_t radix = (uint64_t)(n - i), m = recip32[n - i];
+        uint64_t q = (r * m) >> 32;
+        if (q * radix > r)
+            q--;
+        d[i] = (uint8_t)(r - q * radix);
+        r = q;
+    }
+}
+
+/* ---- permutations --------------------------------------------------- */
+
+uint64_t sb_rank_perm(const uint8_t *p, int n)
+{
+    uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
+    uint64_t r = 0;
+    assert(n >= 0 && n <= 20);
+    for (int i = 0; i < n; i++) {
+        uint32_t below = (1u << p[i]) - 1;
+        r = r * (uint64_t)(n - i) + (uint64_t)popcount32(unused & below);
+        unused &= ~(1u << p[i]);
+    }
+    return r;
+}
+
+/* Fill p[0..k-1]: p[i] is the d[i]-th smallest item of `unused` not taken
+ * by p[0..i-1].  The packed list needs every unused item below 16. */
+static void digits_to_items(const uint8_t *d, uint8_t *p, int k, uint32_t unused)
+{
+    if (unused < (1u << 16)) {
+        /* list of unused items, 4 bits each, smallest in the low nibble */
+        uint64_t list = 0;
+        int cnt = 0;
+        if ((unused & (unused + 1)) == 0) {
+            /* 0..n-1, the usual case: the list is a constant's low nibbles */
+            int n = popcount32(unused);
+            list = n == 16 ? UINT64_C(0xfedcba9876543210)
+                           : UINT64_C(0xfedcba9876543210) & ((UINT64_C(1) << (4 * n)) - 1);
+        } else {
+            for (uint32_t u = unused; u; u &= u - 1)
+                list |= (uint64_t)ctz32(u) << (4 * cnt++);
+        }
+        for (int i = 0; i < k; i++) {
+            /* take nibble d[i] out: the ones above it move down by 4 */
+            int s = 4 * d[i];
+            uint64_t below = (UINT64_C(1) << s) - 1;
+            p[i] = (uint8_t)((list >> s) & 15);
+            list = (list & below) | ((list >> 4) & ~below);
+        }
+        return;
+    }
+    for (int i = 0; i < k; i++) {
+        int item = select_bit(unused, d[i]);
+        p[i] = (uint8_t)item;
+        unused &= ~(1u << item);
+    }
+}
+
+void sb_unrank_perm(uint64_t r, uint8_t *p, int n)
+{
+    uint8_t d[32];
+    assert(n >= 0 && n <= 20);
+    radix_digits(r, d, n, n);
+    digits_to_items(d, p, n, (1u << n) - 1);
+}
+
+void sb_perm_digits(uint64_t r, uint8_t *d, int n)
+{
+    assert(n >= 0 && n <= 20);
+    radix_digits(r, d, n, n);
+}
+
+void sb_perm_from_digits(const uint8_t *d, uint8_t *p, int n)
+{
+    assert(n >= 0 && n <= 20);
+    digits_to_items(d, p, n, (1u << n) - 1);
+}
+
+/* Jaap's pseudo-code as it stands, shifted to count from 0. */
+uint64_t sb_rank_perm_ref(const uint8_t *p, int n)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < n; i++) {
+        t *= (uint64_t)(n - i);
+        for (int j = i + 1; j < n; j++)
+            if (p[i] > p[j])
+                t++;
+    }
+    return t;
+}
+
+void sb_unrank_perm_ref(uint64_t t, uint8_t *p, int n)
+{
+    if (n <= 0)
+        return;
+    p[n - 1] = 0;
+    for (int i = n - 2; i >= 0; i--) {
+        uint64_t radix = (uint64_t)(n - i);
+        p[i] = (uint8_t)(t % radix);
+        t /= radix;
+        for (int j = i + 1; j < n; j++)
+            if (p[j] >= p[i])
+                p[j]++;
+    }
+}
+
+/* The parity of a permutation is the parity of the sum of its Lehmer
+ * digits (each digit counts inversions), so it is one popcount per place. */
+int sb_perm_parity(const uint8_t *p, int n)
+{
+    uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
+    int s = 0;
+    for (int i = 0; i < n; i++) {
+        s += popcount32(unused & ((1u << p[i]) - 1));
+        unused &= ~(1u << p[i]);
+    }
+    return s & 1;
+}
+
+/* Even permutations: the last two Lehmer digits are a 0/1 digit and a 0
+ * digit, and the 0/1 one is fixed by the parity, so the even rank is the
+ * full rank with those two digits dropped (Jaap: "do not encode the
+ * position of the last two pieces"). */
+uint64_t sb_rank_perm_even(const uint8_t *p, int n)
+{
+    uint32_t unused = (1u << n) - 1;
+    uint64_t r = 0;
+    assert(n >= 2 && n <= 20);
+    for (int i = 0; i < n - 2; i++) {
+        r = r * (uint64_t)(n - i) + (uint64_t)popcount32(unused & ((1u << p[i]) - 1));
+        unused &= ~(1u << p[i]);
+    }
+    return r;
+}
+
+void sb_unrank_perm_even(uint64_t r, uint8_t *p, int n)
+{
+    uint8_t d[32];
+    int s = 0;
+    assert(n >= 2 && n <= 20);
+    d[n - 1] = 0;
+    radix_digits(r, d, n, n - 2);
+    for (int i = 0; i < n - 2; i++)
+        s += d[i];
+    /* the odd digit sum is made even by the second-last digit */
+    d[n - 2] = (uint8_t)(s & 1);
+    digits_to_items(d, p, n, (1u << n) - 1);
+}
+
+/* ---- orientations --------------------------------------------------- */
+
+uint64_t sb_rank_orient(const uint8_t *o, int n, int v)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < n; i++)
+        t = t * (uint64_t)v + o[i];
+    return t;
+}
+
+void sb_unrank_orient(uint64_t t, uint8_t *o, int n, int v)
+{
+    for (int i = n - 1; i >= 0; i--) {
+        o[i] = (uint8_t)(t % (uint64_t)v);
+        t /= (uint64_t)v;
+    }
+}
+
+uint64_t sb_rank_orient_sum0(const uint8_t *o, int n, int v)
+{
+    assert(n >= 1);
+    return sb_rank_orient(o, n - 1, v);
+}
+
+void sb_unrank_orient_sum0(uint64_t t, uint8_t *o, int n, int v)
+{
+    int s = 0;
+    assert(n >= 1);
+    for (int i = n - 2; i >= 0; i--) {
+        o[i] = (uint8_t)(t % (uint64_t)v);
+        s += o[i];
+        t /= (uint64_t)v;
+    }
+    o[n - 1] = (uint8_t)((v - s % v) % v);
+}
+
+/* ---- combinations --------------------------------------------------- */
+
+/* The combinatorial number system: a piece in place i, with r pieces in
+ * places 0..i (itself included), adds C(i, r).  Pieces in 0..m-1 add
+ * C(i, i+1) = 0 each; pieces in the top m places add up to C(n,m)-1. */
+uint64_t sb_rank_comb(const uint8_t *occ, int n, int m)
+{
+    uint64_t t = 0;
+    int r = m;
+    assert(n >= 0 && n <= 64 && m >= 0 && m <= n);
+    for (int i = n - 1; i >= 0 && r > 0; i--)
+        if (occ[i]) {
+            t += sb_binom(i, r);
+            r--;
+        }
+    return t;
+}
+
+void sb_unrank_comb(uint64_t t, uint8_t *occ, int n, int m)
+{
+    int r = m;
+    assert(n >= 0 && n <= 64 && m >= 0 && m <= n);
+    for (int i = n - 1; i >= 0; i--) {
+        uint64_t c = sb_binom(i, r);
+        if (r > 0 && t >= c) {
+            t -= c;
+            occ[i] = 1;
+            r--;
+        } else {
+            occ[i] = 0;
+        }
+    }
+}
+
+/* ---- partial permutations ------------------------------------------- */
+
+/* A permutation cut short: digit i is the number of free places below
+ * pos[i], radix n-i, for the k pieces only. */
+uint64_t sb_rank_partial(const uint8_t *pos, int n, int k)
+{
+    uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
+    uint64_t r = 0;
+    assert(n >= 0 && n <= 32 && k >= 0 && k <= n);
+    for (int i = 0; i < k; i++) {
+        uint32_t below = pos[i] >= 32 ? 0xffffffffu : (1u << pos[i]) - 1;
+        r = r * (uint64_t)(n - i) + (uint64_t)popcount32(unused & below);
+        unused &= ~(1u << pos[i]);
+    }
+    return r;
+}
+
+void sb_unrank_partial(uint64_t r, uint8_t *pos, int n, int k)
+{
+    uint8_t d[32];
+    uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
+    assert(n >= 0 && n <= 32 && k >= 0 && k <= n);
+    radix_digits(r, d, n, k);
+    digits_to_items(d, pos, k, unused);
+}
+
+/* ---- multiset permutations ------------------------------------------ */
+
+/* a * b / c for a result known to be a whole number, without forming a * b
+ * (which may pass 2^64): a = q c + t gives q b + t b / c, where t b < c b
+ * is small and t b / c is exact because the total and q b are whole. */
+static uint64_t muldiv(uint64_t a, uint64_t b, uint64_t c)
+{
+    uint64_t q = a / c, t = a % c;
+    return q * b + t * b / c;
+}
+
+uint64_t sb_count_multiset(const int *count, int kinds)
+{
+    /* product of binomials C(placed + c, c), each built as a running
+     * multinomial: total * (placed + 1) / (j + 1), overflow-checked */
+    uint64_t total = 1;
+    int placed = 0;
+    for (int j = 0; j < kinds; j++)
+        for (int i = 0; i < count[j]; i++) {
+            uint64_t f = (uint64_t)(placed + 1), q = total / (uint64_t)(i + 1);
+            /* total * f / (i+1) = q*f + (total % (i+1)) * f / (i+1) */
+            if (q > UINT64_MAX / f)
+                return 0;
+            {
+                uint64_t a = q * f, b = (total % (uint64_t)(i + 1)) * f / (uint64_t)(i + 1);
+                if (a > UINT64_MAX - b)
+                    return 0;
+                total = a + b;
+            }
+            placed++;
+        }
+    return total;
+}
+
+/* Lexicographic rank: at each place, every kind smaller than the one there
+ * (and still available) would have started a block of arrangements of the
+ * rest; the block for kind c is total * cnt[c] / rem. */
+uint64_t sb_rank_multiset(const uint8_t *a, int n, const int *count, int kinds)
+{
+    int cnt[16];
+    uint64_t total = sb_count_multiset(count, kinds), r = 0;
+    assert(kinds >= 1 && kinds <= 16);
+    for (int j = 0; j < kinds; j++)
+        cnt[j] = count[j];
+    for (int i = 0, rem = n; i < n; i++, rem--) {
+        int k = a[i], below = 0;
+        for (int c = 0; c < k; c++)
+            below += cnt[c];
+        if (below)
+            r += muldiv(total, (uint64_t)below, (uint64_t)rem);
+        total = muldiv(total, (uint64_t)cnt[k], (uint64_t)rem);
+        cnt[k]--;
+    }
+    return r;
+}
+
+void sb_unrank_multiset(uint64_t r, uint8_t *a, int n, const int *count, int kinds)
+{
+    int cnt[16];
+    uint64_t total = sb_count_multiset(count, kinds);
+    assert(kinds >= 1 && kinds <= 16);
+    for (int j = 0; j < kinds; j++)
+        cnt[j] = count[j];
+    for (int i = 0, rem = n; i < n; i++, rem--) {
+        int c, last = 0;
+        for (c = 0; c < kinds; c++)
+            if (cnt[c])
+                last = c;
+        for (c = 0; c < last; c++) {
+            uint64_t block;
+            if (!cnt[c])
+                continue;
+            block = muldiv(total, (uint64_t)cnt[c], (uint64_t)rem);
+            if (r < block)
+                break;
+            r -= block;
+        }
+        total = muldiv(total, (uint64_t)cnt[c], (uint64_t)rem);
+        a[i] = (uint8_t)c;
+        cnt[c]--;
+    }
+}

@@ -1,0 +1,861 @@
+/* The indexed engine: breadth-first distance tables over a numbered space,
+ * after the "Calculating tables" pseudo-code of Jaap's Puzzle Page
+ * ("Indexing"), made to scale.
+ *
+ * The table is an array of small codes, `bits` to an index, packed into
+ * 64-bit words.  With 2 bits a code is the distance mod 3 and 3 means "not
+ * reached yet"; with 4 or 8 bits it is the distance itself, all ones for
+ * "not reached".  Level d+1 is filled from level d in one of two ways:
+ *
+ *  - forward (the seed's loop): every index at distance d gives its
+ *    successors, and those not reached yet get d+1.  With 2 bits, code d mod 3
+ *    also marks the levels d-3, d-6, ...; expanding them again is harmless
+ *    (their successors are all reached) but wasteful, so when the budget
+ *    allows a one-bit-per-index frontier bitmap marks level d exactly.
+ *
+ *  - backward: every index not reached yet asks whether one of its
+ *    neighbours is at distance d, and stops at the first that is.  This
+ *    needs a symmetric move set (the neighbours of p are the positions p
+ *    can be reached from).  Here mod 3 is no weakness: an unreached p has
+ *    no neighbour nearer than d, so a neighbour with code d mod 3 is at
+ *    distance d exactly.
+ *
+ * Forward costs (frontier) x (moves); backward costs (unreached) x (moves
+ * tried before a hit).  Early on the frontier is tiny and almost everything
+ * is unreached; late it is the other way round.  So each level is done the
+ * cheaper way, as in direction-optimising BFS (Beamer, Asanovic and
+ * Patterson, 2012): forward while the frontier is smaller than what is left
+ * unreached, backward from then on.
+ *
+ * Threads split the indices into chunks of 2^16 and take chunks from a
+ * shared counter.  In a forward level several threads may write the same
+ * word, but only to turn "not reached" (all ones) into the one code of
+ * level d+1: that is an atomic AND, which needs no retry loop, and whichever
+ * thread's AND sees all ones in the old value counts the index, so each new
+ * index is counted once.  In a backward level a thread writes only the words
+ * of its own chunk and others only read them; the codes they look for (level
+ * d) never change during the level.  Either way the result does not depend
+ * on which thread did what. */
+#include "sbfs/table.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK_SHIFT 16
+#define CHUNK ((uint64_t)1 << CHUNK_SHIFT)
+
+typedef _Atomic uint64_t aword;
+
+/* Successors a forward expansion collects, their table words prefetched,
+ * before it looks at any: the table is far larger than the caches, and
+ * looking up one successor at a time would wait for memory every time. */
+#define PEND (2 * SB_MAX_MOVES)
+
+_Static_assert(sizeof(aword) == sizeof(uint64_t), "atomic words must be plain words");
+
+/* ---- codes in words -------------------------------------------------- */
+
+static inline int per_word(int bits) { return 64 / bits; }
+
+/* log2 of bits (1, 2 or 3), so that locating an index takes shifts, not
+ * divisions: index r is in word r >> (6 - lg), at bit (r mod 64/bits) << lg. */
+static inline int lg_bits(int bits) { return bits == 2 ? 1 : bits == 4 ? 2 : 3; }
+
+static inline uint64_t word_of(uint64_t r, int lg) { return r >> (6 - lg); }
+
+static inline unsigned shift_of(uint64_t r, int lg)
+{
+    return (unsigned)((r & ((UINT64_C(64) >> lg) - 1)) << lg);
+}
+
+static inline uint64_t ones(int bits)
+{
+    return bits == 2 ? UINT64_C(0x5555555555555555)
+         : bits == 4 ? UINT64_C(0x1111111111111111)
+                     : UINT64_C(0x0101010101010101);
+}
+
+/* One bit (the lowest of its field) for each field of x equal to code c. */
+static inline uint64_t fields_equal(uint64_t x, uint64_t c, int bits)
+{
+    uint64_t y = x ^ (c * ones(bits)), t = y | (y >> 1);
+    if (bits >= 4)
+        t |= t >> 2;
+    if (bits == 8)
+        t |= t >> 4;
+    return ~t & ones(bits);
+}
+
+static inline int get_code(const uint64_t *w, uint64_t r, int bits)
+{
+    int lg = lg_bits(bits);
+    return (int)((w[word_of(r, lg)] >> shift_of(r, lg)) &
+                 ((UINT64_C(1) << bits) - 1));
+}
+
+static inline int load_code(aword *w, uint64_t r, int bits)
+{
+    int lg = lg_bits(bits);
+    uint64_t x = atomic_load_explicit(&w[word_of(r, lg)], memory_order_relaxed);
+    return (int)((x >> shift_of(r, lg)) & ((UINT64_C(1) << bits) - 1));
+}
+
+static int level_code(int d, int bits)
+{
+    return bits == 2 ? d % 3 : d;
+}
+
+/* ---- successors, the same way for the three kinds of model ----------- */
+
+typedef struct gen {
+    const sb_model *m;
+    void *scratch;
+    uint64_t r;
+    int nall;
+    uint32_t digit[SB_MAX_COORDS];
+    uint64_t all[SB_MAX_MOVES];
+    int npend;                 /* successors waiting for their words */
+    uint64_t pend[PEND];
+} gen;
+
+/* Start on index r.  all: the caller wants every successor (a forward
+ * expansion) rather than the first that will do. */
+static void gen_begin(gen *g, uint64_t r, int all)
+{
+    const sb_model *m = g->m;
+    g->r = r;
+    g->nall = -1;
+    if (m->succ && (all || !m->move)) {
+        g->nall = m->succ(m->ud, g->scratch, r, g->all);
+        return;
+    }
+    if (m->move)
+        return;
+    for (int j = m->ncoords - 1; j >= 0; j--) {
+        g->digit[j] = (uint32_t)(r % m->coords[j].size);
+        r /= m->coords[j].size;
+    }
+}
+
+static uint64_t gen_move(gen *g, int mv)
+{
+    const sb_model *m = g->m;
+    uint64_t q = 0;
+    if (g->nall >= 0)
+        return mv < g->nall ? g->all[mv] : SB_NO_INDEX;
+    if (m->move)
+        return m->move(m->ud, g->scratch, g->r, mv);
+    for (int j = 0; j < m->ncoords; j++)
+        q = q * m->coords[j].size +
+            m->coords[j].move[(size_t)g->digit[j] * (size_t)m->nmoves + (size_t)mv];
+    return q;
+}
+
+/* ---- one level, shared by all threads --------------------------------- */
+
+typedef struct engine {
+    const sb_model *m;
+    aword *w;              /* the table */
+    aword *front;          /* frontier bitmap, or NULL */
+    uint64_t size;
+    int bits;
+    int backward;          /* this level's direction */
+    uint64_t cur, next;    /* codes of level d and d+1 */
+    uint64_t unreached;    /* code of "not reached" */
+    uint64_t nchunks;
+    atomic_uint_fast64_t next_chunk;
+    atomic_uint_fast64_t found;   /* new indices so far this level */
+    atomic_int stop;
+    const sb_control *ctl;
+    int level;
+    uint64_t reached_before;
+    size_t mem_used;
+} engine;
+
+typedef struct worker {
+    engine *e;
+    void *scratch;
+    int report;            /* this worker calls the progress callback */
+    uint64_t found;
+} worker;
+
+/* Mark q (if not reached) with code next; 1 when this call reached it. */
+static inline int reach(engine *e, uint64_t q)
+{
+    int bits = e->bits, lg = lg_bits(bits);
+    uint64_t wi = word_of(q, lg), sh = shift_of(q, lg);
+    uint64_t mask = (UINT64_C(1) << bits) - 1, old;
+    if (((atomic_load_explicit(&e->w[wi], memory_order_relaxed) >> sh) & mask) != e->unreached)
+        return 0;
+    old = atomic_fetch_and_explicit(&e->w[wi], ~((e->unreached ^ e->next) << sh),
+                                    memory_order_relaxed);
+    if (((old >> sh) & mask) != e->unreached)
+        return 0;
+    if (e->front)
+        atomic_fetch_or_explicit(&e->front[q >> 6], UINT64_C(1) << (q & 63), memory_order_relaxed);
+    return 1;
+}
+
+static uint64_t flush(engine *e, gen *g)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < g->npend; i++)
+        n += (uint64_t)reach(e, g->pend[i]);
+    g->npend = 0;
+    return n;
+}
+
+/* Queue the successors of p (fetching their words meanwhile); reach the
+ * queued ones when the queue is full. */
+static uint64_t expand(engine *e, gen *g, uint64_t p)
+{
+    const sb_model *m = e->m;
+    uint64_t n = 0, *out;
+    int k = 0, lg = lg_bits(e->bits);
+    if (g->npend + m->nmoves > PEND)
+        n = flush(e, g);
+    out = g->pend + g->npend;
+    if (m->succ) {
+        k = m->succ(m->ud, g->scratch, p, out);
+    } else {
+        gen_begin(g, p, 1);
+        for (int mv = 0; mv < m->nmoves; mv++)
+            out[k++] = gen_move(g, mv);
+    }
+    for (int i = 0; i < k; i++) {
+        uint64_t q = out[i];
+        if (q == SB_NO_INDEX || q >= e->size)
+            continue;
+        __builtin_prefetch((const void *)&e->w[word_of(q, lg)], 1);
+        if (e->front)
+            __builtin_prefetch((const void *)&e->front[q >> 6], 1);
+        g->pend[g->npend++] = q; /* never past out[i]: compacting in place */
+    }
+    return n;
+}
+
+static uint64_t forward_chunk(engine *e, gen *g, uint64_t lo, uint64_t hi)
+{
+    uint64_t n = 0;
+    if (e->front) {
+        for (uint64_t i = lo >> 6; i < (hi + 63) >> 6; i++) {
+            uint64_t f = atomic_load_explicit(&e->front[i], memory_order_relaxed), done = 0;
+            while (f) {
+                int b = __builtin_ctzll(f);
+                uint64_t p = (i << 6) + (uint64_t)b;
+                f &= f - 1;
+                if (p >= hi || (uint64_t)load_code(e->w, p, e->bits) != e->cur)
+                    continue; /* reached in this level: next level's frontier */
+                n += expand(e, g, p);
+                done |= UINT64_C(1) << b;
+            }
+            if (done)
+                atomic_fetch_and_explicit(&e->front[i], ~done, memory_order_relaxed);
+        }
+        return n + flush(e, g);
+    }
+    {
+        int bits = e->bits, lg = lg_bits(bits), per = per_word(bits);
+        for (uint64_t i = word_of(lo, lg); i < word_of(hi + (uint64_t)per - 1, lg); i++) {
+            uint64_t hit = fields_equal(atomic_load_explicit(&e->w[i], memory_order_relaxed),
+                                        e->cur, bits);
+            while (hit) {
+                uint64_t p = (i << (6 - lg)) + (uint64_t)(__builtin_ctzll(hit) >> lg);
+                hit &= hit - 1;
+                if (p < hi)
+                    n += expand(e, g, p);
+            }
+        }
+    }
+    return n + flush(e, g);
+}
+
+static uint64_t backward_chunk(engine *e, gen *g, uint64_t lo, uint64_t hi)
+{
+    int bits = e->bits, lg = lg_bits(bits), per = per_word(bits), nmoves = e->m->nmoves;
+    uint64_t n = 0;
+    for (uint64_t i = word_of(lo, lg); i < word_of(hi + (uint64_t)per - 1, lg); i++) {
+        uint64_t x = atomic_load_explicit(&e->w[i], memory_order_relaxed);
+        uint64_t hit = fields_equal(x, e->unreached, bits), clear = 0;
+        while (hit) {
+            int f = __builtin_ctzll(hit);
+            uint64_t p = (i << (6 - lg)) + (uint64_t)(f >> lg);
+            hit &= hit - 1;
+            if (p >= hi)
+                break;
+            gen_begin(g, p, 0);
+            for (int mv = 0; mv < nmoves; mv++) {
+                uint64_t q = gen_move(g, mv);
+                if (q != SB_NO_INDEX && q < e->size &&
+                    (uint64_t)load_code(e->w, q, bits) == e->cur) {
+                    clear |= (e->unreached ^ e->next) << f;
+                    n++;
+                    break;
+                }
+            }
+        }
+        if (clear)
+            atomic_fetch_and_explicit(&e->w[i], ~clear, memory_order_relaxed);
+    }
+    return n;
+}
+
+static void *work(void *arg)
+{
+    worker *wk = arg;
+    engine *e = wk->e;
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.m = e->m;
+    g.scratch = wk->scratch;
+    for (;;) {
+        uint64_t c, lo, hi, n;
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed))
+            break;
+        if (sb_control_stopped(e->ctl)) {
+            atomic_store(&e->stop, 1);
+            break;
+        }
+        c = atomic_fetch_add(&e->next_chunk, 1);
+        if (c >= e->nchunks)
+            break;
+        lo = c << CHUNK_SHIFT;
+        hi = lo + CHUNK < e->size ? lo + CHUNK : e->size;
+        n = e->backward ? backward_chunk(e, &g, lo, hi) : forward_chunk(e, &g, lo, hi);
+        wk->found += n;
+        atomic_fetch_add_explicit(&e->found, n, memory_order_relaxed);
+        if (wk->report && e->ctl && e->ctl->progress) {
+            sb_progress_info info;
+            info.phase = e->backward ? "table (backward)" : "table (forward)";
+            info.level = e->level + 1;
+            info.done = e->reached_before + atomic_load_explicit(&e->found, memory_order_relaxed);
+            info.total = e->size;
+            info.mem_used = e->mem_used;
+            e->ctl->progress(e->ctl->ud, &info);
+        }
+    }
+    return NULL;
+}
+
+/* Run one level with `threads` workers (the caller's thread is one of
+ * them); returns the number of indices reached. */
+static uint64_t run_level(engine *e, worker *wk, int threads)
+{
+    pthread_t tid[64];
+    int started = 0;
+    uint64_t total = 0;
+    atomic_store(&e->next_chunk, 0);
+    atomic_store(&e->found, 0);
+    for (int i = 0; i < threads; i++)
+        wk[i].found = 0;
+    for (int i = 1; i < threads; i++) {
+        if (pthread_create(&tid[i], NULL, work, &wk[i]) != 0)
+            break; /* fewer threads: same result, only slower */
+        started = i;
+    }
+    work(&wk[0]);
+    for (int i = 1; i <= started; i++)
+        pthread_join(tid[i], NULL);
+    for (int i = 0; i < threads; i++)
+        total += wk[i].found;
+    return total;
+}
+
+/* ---- building --------------------------------------------------------- */
+
+static size_t words_for(uint64_t size, int bits)
+{
+    uint64_t per = (uint64_t)per_word(bits);
+    return (size_t)((size + per - 1) / per);
+}
+
+size_t sb_table_bytes(uint64_t size, int bits)
+{
+    size_t b = words_for(size, bits ? bits : 2) * 8;
+    if (!bits || bits == 2)
+        b += (size_t)((size + 63) / 64) * 8;
+    return b;
+}
+
+static int check_model(const sb_model *m, sb_error *err)
+{
+    if (!m || m->size == 0 || m->size == SB_NO_INDEX)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "model has no indices");
+    if (m->nmoves < 1 || m->nmoves > SB_MAX_MOVES)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "model has %d moves (1..%d allowed)",
+                            m->nmoves, SB_MAX_MOVES);
+    if (m->scratch_size > SB_MAX_SCRATCH)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "model scratch of %zu bytes is too large",
+                            m->scratch_size);
+    if (!m->move && !m->succ) {
+        uint64_t n = 1;
+        if (m->ncoords < 1 || m->ncoords > SB_MAX_COORDS || !m->coords)
+            return sb_error_set(err, SB_EUSAGE, 0, 0, "model has no successor function");
+        for (int j = 0; j < m->ncoords; j++) {
+            if (!m->coords[j].size || !m->coords[j].move)
+                return sb_error_set(err, SB_EUSAGE, 0, 0, "coordinate %d has no table", j);
+            n *= m->coords[j].size;
+        }
+        if (n != m->size)
+            return sb_error_set(err, SB_EUSAGE, 0, 0,
+                                "coordinate sizes multiply to %llu, not the model size %llu",
+                                (unsigned long long)n, (unsigned long long)m->size);
+    }
+    return 0;
+}
+
+static void copy_name(char *dst, size_t n, const char *src)
+{
+    memset(dst, 0, n);
+    if (src)
+        strncpy(dst, src, n - 1);
+}
+
+/* Direction-switch threshold: go backward once the unreached indices are
+ * fewer than this many times the indices the forward step would expand. */
+#ifndef BACKWARD_RATIO
+#define BACKWARD_RATIO 2
+#endif
+
+int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+                   const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
+                   sb_error *err)
+{
+    sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
+    engine e;
+    worker wk[64];
+    unsigned char *scratch = NULL;
+    size_t nwords, front_bytes = 0;
+    int rc = 0, threads, maxcode;
+
+    memset(t, 0, sizeof *t);
+    t->maxdist = -1;
+    if (opts)
+        o = *opts;
+    if (o.bits == 0)
+        o.bits = 2;
+    if ((rc = check_model(m, err)))
+        return rc;
+    if (o.bits != 2 && o.bits != 4 && o.bits != 8)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "a table holds 2, 4 or 8 bits per index, not %d",
+                            o.bits);
+    if (o.scan == SB_SCAN_BACKWARD && !m->symmetric)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "backward scans need a symmetric model");
+    threads = o.threads < 1 ? 1 : o.threads > 64 ? 64 : o.threads;
+    maxcode = (1 << o.bits) - 1;
+
+    t->size = m->size;
+    t->bits = o.bits;
+    t->mem = mem;
+    copy_name(t->name, sizeof t->name, m->name);
+    copy_name(t->params, sizeof t->params, m->params);
+    nwords = words_for(m->size, o.bits);
+    t->data_bytes = nwords * 8;
+    t->data = sb_mem_alloc(mem, t->data_bytes, err);
+    if (!t->data)
+        return SB_ENOMEM;
+    memset(t->data, 0xff, t->data_bytes);
+
+    memset(&e, 0, sizeof e);
+    e.m = m;
+    e.w = (aword *)t->data;
+    e.size = m->size;
+    e.bits = o.bits;
+    e.unreached = (uint64_t)maxcode;
+    e.nchunks = (m->size + CHUNK - 1) >> CHUNK_SHIFT;
+    if ((uint64_t)threads > e.nchunks)
+        threads = (int)e.nchunks; /* a thread per chunk at most */
+    e.ctl = ctl;
+    atomic_store(&e.stop, 0);
+
+    /* The frontier bitmap: only 2-bit tables need it, and only when the
+     * budget has room; without it forward levels re-expand older levels. */
+    if (o.bits == 2 && o.scan != SB_SCAN_BACKWARD) {
+        front_bytes = (size_t)((m->size + 63) / 64) * 8;
+        if (front_bytes <= sb_mem_left(mem)) {
+            e.front = sb_mem_alloc(mem, front_bytes, NULL);
+            if (!e.front)
+                front_bytes = 0;
+        } else {
+            front_bytes = 0;
+        }
+    }
+    e.mem_used = mem ? mem->used : t->data_bytes + front_bytes;
+
+    if (m->scratch_size) {
+        scratch = calloc((size_t)threads, m->scratch_size);
+        if (!scratch) {
+            rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory for thread scratch");
+            goto out;
+        }
+    }
+    for (int i = 0; i < threads; i++) {
+        wk[i].e = &e;
+        wk[i].scratch = scratch ? scratch + (size_t)i * m->scratch_size : NULL;
+        wk[i].report = i == 0;
+        wk[i].found = 0;
+    }
+
+    /* level 0: the starts */
+    for (size_t i = 0; i < nstarts; i++) {
+        uint64_t s = starts[i];
+        if (s >= m->size) {
+            rc = sb_error_set(err, SB_EUSAGE, 0, 0, "start index %llu is outside 0..%llu",
+                              (unsigned long long)s, (unsigned long long)(m->size - 1));
+            goto out;
+        }
+        if (get_code(t->data, s, o.bits) == maxcode) {
+            t->data[word_of(s, lg_bits(o.bits))] &=
+                ~((uint64_t)maxcode << shift_of(s, lg_bits(o.bits)));
+            if (e.front)
+                e.front[s >> 6] |= UINT64_C(1) << (s & 63);
+            t->count[0]++;
+        }
+    }
+    t->reached = t->count[0];
+    t->maxdist = t->count[0] ? 0 : -1;
+
+    for (int d = 0; t->count[d] > 0; d++) {
+        uint64_t expanding = t->count[d], left = m->size - t->reached, n;
+        if (o.max_depth >= 0 && d >= o.max_depth)
+            break;
+        if (d + 1 > SB_TABLE_MAXDIST) {
+            rc = sb_error_set(err, SB_EUSAGE, 0, 0, "distances pass %d", SB_TABLE_MAXDIST);
+            goto out;
+        }
+        if (o.bits == 2 && !e.front)
+            for (int k = d - 3; k >= 0; k -= 3)
+                expanding += t->count[k];
+        if (o.scan == SB_SCAN_BACKWARD)
+            e.backward = 1;
+        else if (o.scan == SB_SCAN_AUTO && m->symmetric && !e.backward &&
+                 left < expanding * BACKWARD_RATIO)
+            e.backward = 1;
+        if (e.backward && e.front) {
+            /* forward levels are over: the bitmap is not kept up to date */
+            sb_mem_free(mem, (void *)e.front, front_bytes);
+            e.front = NULL;
+            front_bytes = 0;
+        }
+        e.cur = (uint64_t)level_code(d, o.bits);
+        e.level = d;
+        e.reached_before = t->reached;
+        if (o.bits != 2 && d + 1 >= maxcode) {
+            /* d+1 has no code: find out whether any index is that far */
+            e.next = (uint64_t)maxcode;
+            n = run_level(&e, wk, threads);
+            if (atomic_load(&e.stop))
+                goto stopped;
+            if (n) {
+                rc = sb_error_set(err, SB_EUSAGE, 0, 0,
+                                  "distances pass %d: a %d-bit table cannot hold them",
+                                  maxcode - 1, o.bits);
+                goto out;
+            }
+            break;
+        }
+        e.next = (uint64_t)level_code(d + 1, o.bits);
+        n = run_level(&e, wk, threads);
+        if (atomic_load(&e.stop))
+            goto stopped;
+        t->count[d + 1] = n;
+        t->reached += n;
+        if (n)
+            t->maxdist = d + 1;
+    }
+    t->complete = o.max_depth < 0 || t->maxdist < o.max_depth;
+    goto out;
+stopped:
+    rc = sb_error_set(err, SB_EINTR, 0, 0, "stopped at distance %d", e.level + 1);
+out:
+    if (e.front)
+        sb_mem_free(mem, (void *)e.front, front_bytes);
+    free(scratch);
+    return rc;
+}
+
+void sb_table_free(sb_table *t)
+{
+    if (t->data)
+        sb_mem_free(t->mem, t->data, t->data_bytes);
+    t->data = NULL;
+    t->data_bytes = 0;
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+int sb_table_code(const sb_table *t, uint64_t r)
+{
+    if (!t->data || r >= t->size)
+        return (1 << t->bits) - 1;
+    return get_code(t->data, r, t->bits);
+}
+
+int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *next, int *move)
+{
+    _Alignas(16) unsigned char scratch[SB_MAX_SCRATCH];
+    int c = sb_table_code(t, r), want;
+    gen g;
+    if (c == (1 << t->bits) - 1)
+        return -1;
+    if (t->bits != 2 && c == 0)
+        return 0;
+    want = t->bits == 2 ? (c + 2) % 3 : c - 1;
+    memset(&g, 0, sizeof g);
+    if (m->scratch_size)
+        memset(scratch, 0, m->scratch_size);
+    g.m = m;
+    g.scratch = scratch;
+    gen_begin(&g, r, 0);
+    for (int mv = 0; mv < m->nmoves; mv++) {
+        uint64_t q = gen_move(&g, mv);
+        if (q != SB_NO_INDEX && q < t->size && get_code(t->data, q, t->bits) == want) {
+            *next = q;
+            if (move)
+                *move = mv;
+            return 1;
+        }
+    }
+    return 0; /* no neighbour one nearer: r is a start */
+}
+
+int sb_table_distance(const sb_table *t, const sb_model *m, uint64_t r)
+{
+    int c = sb_table_code(t, r), d = 0, s;
+    uint64_t q;
+    if (c == (1 << t->bits) - 1)
+        return -1;
+    if (t->bits != 2)
+        return c;
+    while ((s = sb_table_step(t, m, r, &q, NULL)) == 1) {
+        r = q;
+        if (++d > SB_TABLE_MAXDIST)
+            return -1; /* not the model the table was built with */
+    }
+    return d;
+}
+
+/* ---- files ------------------------------------------------------------- */
+
+/* Layout (all integers little-endian), see docs/FORMAT.md:
+ *   0  "SBFSTBL1"            8  name[32]      40  params[64]
+ * 104  size (u64)          112  bits (u32)   116  maxdist (i32)
+ * 120  complete (u32)      124  zero (u32)   128  reached (u64)
+ * 136  data bytes (u64)    144  count[maxdist+1] (u64 each)
+ * then the checksum (u64) of everything before it and after it, then the
+ * packed codes. */
+#define MAGIC "SBFSTBL1"
+#define FIXED_HEADER 144
+
+static void put64(unsigned char *b, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get64(const unsigned char *b)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = (v << 8) | b[i];
+    return v;
+}
+
+static void put32(unsigned char *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t get32(const unsigned char *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* A word-at-a-time mixing hash (multiply, xor-shift); any change of a byte
+ * changes the result with overwhelming likelihood. */
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v;
+    h *= UINT64_C(0x9e3779b97f4a7c15);
+    h ^= h >> 29;
+    return h;
+}
+
+static uint64_t hash_bytes(uint64_t h, const unsigned char *b, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        h = mix(h, get64(b + i));
+    for (; i < n; i++)
+        h = mix(h, b[i]);
+    return h;
+}
+
+static size_t header_bytes(int maxdist)
+{
+    return FIXED_HEADER + 8 * (size_t)(maxdist + 1);
+}
+
+static void make_header(const sb_table *t, unsigned char *h)
+{
+    memset(h, 0, header_bytes(t->maxdist));
+    memcpy(h, MAGIC, 8);
+    memcpy(h + 8, t->name, 31);
+    memcpy(h + 40, t->params, 63);
+    put64(h + 104, t->size);
+    put32(h + 112, (uint32_t)t->bits);
+    put32(h + 116, (uint32_t)t->maxdist);
+    put32(h + 120, (uint32_t)t->complete);
+    put64(h + 128, t->reached);
+    put64(h + 136, (uint64_t)t->data_bytes);
+    for (int d = 0; d <= t->maxdist; d++)
+        put64(h + FIXED_HEADER + 8 * (size_t)d, t->count[d]);
+}
+
+/* The codes as little-endian bytes, a block at a time. */
+static uint64_t hash_data(uint64_t h, const uint64_t *w, size_t nwords)
+{
+    for (size_t i = 0; i < nwords; i++)
+        h = mix(h, w[i]);
+    return h;
+}
+
+int sb_table_save(const sb_table *t, const char *path, sb_error *err)
+{
+    unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8];
+    unsigned char buf[8 * 4096];
+    size_t hb = header_bytes(t->maxdist), nwords = t->data_bytes / 8;
+    FILE *f;
+    make_header(t, h);
+    put64(sum, hash_data(hash_bytes(0, h, hb), t->data, nwords));
+    f = fopen(path, "wb");
+    if (!f)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    if (fwrite(h, 1, hb, f) != hb || fwrite(sum, 1, 8, f) != 8)
+        goto fail;
+    for (size_t i = 0; i < nwords; i += 4096) {
+        size_t k = nwords - i < 4096 ? nwords - i : 4096;
+        for (size_t j = 0; j < k; j++)
+            put64(buf + 8 * j, t->data[i + j]);
+        if (fwrite(buf, 8, k, f) != k)
+            goto fail;
+    }
+    if (fclose(f) != 0) {
+        f = NULL;
+        goto fail;
+    }
+    return 0;
+fail:
+    {
+        int e = errno;
+        if (f)
+            fclose(f);
+        remove(path);
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: cannot write: %s", path,
+                            e ? strerror(e) : "short write");
+    }
+}
+
+static int bad(sb_error *err, const char *path, const char *why)
+{
+    return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: %s", path, why);
+}
+
+int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, sb_error *err)
+{
+    unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8], buf[8 * 4096];
+    char name[32], params[64], want_params[64];
+    uint64_t size, bytes, reached, total = 0, check;
+    int bits, maxdist, rc;
+    size_t nwords;
+    FILE *f;
+
+    memset(t, 0, sizeof *t);
+    t->maxdist = -1;
+    f = fopen(path, "rb");
+    if (!f)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    if (fread(h, 1, FIXED_HEADER, f) != FIXED_HEADER || memcmp(h, MAGIC, 8) != 0) {
+        fclose(f);
+        return bad(err, path, "not an sbfs distance table");
+    }
+    memcpy(name, h + 8, 32);
+    memcpy(params, h + 40, 64);
+    name[31] = params[63] = 0;
+    size = get64(h + 104);
+    bits = (int)get32(h + 112);
+    maxdist = (int)get32(h + 116);
+    reached = get64(h + 128);
+    bytes = get64(h + 136);
+    copy_name(want_params, sizeof want_params, m->params);
+    if (strncmp(name, m->name ? m->name : "", 31) != 0 || strcmp(params, want_params) != 0 ||
+        size != m->size) {
+        char why[200];
+        snprintf(why, sizeof why, "table is for %s %s, not %s %s", name, params,
+                 m->name ? m->name : "", want_params);
+        fclose(f);
+        return bad(err, path, why);
+    }
+    if ((bits != 2 && bits != 4 && bits != 8) || maxdist < -1 || maxdist > SB_TABLE_MAXDIST ||
+        bytes != (uint64_t)words_for(size, bits) * 8) {
+        fclose(f);
+        return bad(err, path, "damaged table header");
+    }
+    if (fread(h + FIXED_HEADER, 8, (size_t)(maxdist + 1), f) != (size_t)(maxdist + 1) ||
+        fread(sum, 1, 8, f) != 8) {
+        fclose(f);
+        return bad(err, path, "table file is truncated");
+    }
+    for (int d = 0; d <= maxdist; d++) {
+        t->count[d] = get64(h + FIXED_HEADER + 8 * (size_t)d);
+        total += t->count[d];
+    }
+    if (total != reached || reached > size) {
+        fclose(f);
+        return bad(err, path, "damaged table header");
+    }
+    t->data = sb_mem_alloc(mem, (size_t)bytes, err);
+    if (!t->data) {
+        fclose(f);
+        return SB_ENOMEM;
+    }
+    t->mem = mem;
+    t->data_bytes = (size_t)bytes;
+    t->size = size;
+    t->bits = bits;
+    t->maxdist = maxdist;
+    t->reached = reached;
+    t->complete = (int)get32(h + 120);
+    memcpy(t->name, name, 32);
+    memcpy(t->params, params, 64);
+    nwords = (size_t)bytes / 8;
+    for (size_t i = 0; i < nwords; i += 4096) {
+        size_t k = nwords - i < 4096 ? nwords - i : 4096;
+        if (fread(buf, 8, k, f) != k) {
+            rc = bad(err, path, "table file is truncated");
+            goto fail;
+        }
+        for (size_t j = 0; j < k; j++)
+            t->data[i + j] = get64(buf + 8 * j);
+    }
+    if (fgetc(f) != EOF) {
+        rc = bad(err, path, "table file has bytes after the table");
+        goto fail;
+    }
+    check = hash_data(hash_bytes(0, h, header_bytes(maxdist)), t->data, nwords);
+    if (check != get64(sum)) {
+        rc = bad(err, path, "table file is damaged (checksum mismatch)");
+        goto fail;
+    }
+    fclose(f);
+    return 0;
+fail:
+    fclose(f);
+    sb_table_free(t);
+    return rc;
+}

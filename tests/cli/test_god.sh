@@ -1,0 +1,54 @@
+#!/bin/sh
+# sbfs god: exact histograms, saved tables, and refusals.
+. tests/cli/lib.sh
+G=tests/cli/god
+
+expect_file $G/npuzzle_2x2.out "god npuzzle 2x2" -- $SBFS god npuzzle 2x2
+expect_file $G/npuzzle_2x3.out "god npuzzle 2x3" -- $SBFS god npuzzle 2x3 -j 2 --no-progress
+expect_file $G/npuzzle_3x3.out "god npuzzle 3x3" -- $SBFS god npuzzle 3x3 -j 2
+expect_file $G/npuzzle_3x3.out "god npuzzle 3x3, one thread" -- $SBFS god npuzzle -j 1 3x3
+expect_line "distance 31: 2" "3x3 farthest" $T_TMP/out
+expect_line "total: 181440 positions, largest distance 31" "3x3 total" $T_TMP/out
+
+# wider codes: the same histogram, or a clear refusal when distances pass 14
+expect_file $G/npuzzle_3x3.out "3x3 in 8 bits" -- $SBFS god npuzzle 3x3 --bits 8
+expect_file $G/npuzzle_2x2.out "2x2 in 4 bits" -- $SBFS god npuzzle 2x2 --bits 4
+expect_status 2 "3x3 in 4 bits" -- $SBFS god npuzzle 3x3 --bits 4
+expect_line "sbfs: distances pass 14: a 4-bit table cannot hold them" "4-bit message" $T_TMP/err
+expect_status 2 "bad --bits" -- $SBFS god npuzzle 3x3 --bits 3
+expect_file $G/npuzzle_3x3.out "save 8 bits" -- $SBFS god npuzzle 3x3 --bits 8 --save $T_TMP/t8
+expect_file $G/npuzzle_3x3.out "load 8 bits" -- $SBFS god npuzzle 3x3 --load $T_TMP/t8
+
+# save, load back, refuse another size or a damaged file
+expect_file $G/npuzzle_3x3.out "save" -- $SBFS god npuzzle 3x3 --save $T_TMP/t33
+expect_file $G/npuzzle_3x3.out "load" -- $SBFS god npuzzle 3x3 --load $T_TMP/t33
+expect_status 7 "load for another size" -- $SBFS god npuzzle 2x4 --load $T_TMP/t33
+expect_line "sbfs: $T_TMP/t33: table is for npuzzle 3x3, not npuzzle 2x4" "mismatch message" $T_TMP/err
+head -c 20000 $T_TMP/t33 > $T_TMP/cut
+expect_status 7 "load a truncated table" -- $SBFS god npuzzle 3x3 --load $T_TMP/cut
+expect_grep "truncated" "truncated message" $T_TMP/err
+printf 'distance 0: 1\n' > $T_TMP/text
+expect_status 7 "load a text file" -- $SBFS god npuzzle 3x3 --load $T_TMP/text
+expect_grep "not an sbfs distance table" "not-a-table message" $T_TMP/err
+expect_status 3 "load a missing file" -- $SBFS god npuzzle 3x3 --load $T_TMP/none
+expect_status 3 "save to a bad path" -- $SBFS god npuzzle 2x2 --save /nonexistent/dir/t
+
+# usage errors
+expect_status 0 "help" -- $SBFS god --help
+expect_grep "usage: sbfs god npuzzle RxC" "help text" $T_TMP/out
+expect_status 0 "npuzzle help" -- $SBFS god npuzzle --help
+expect_status 2 "no puzzle" -- $SBFS god
+expect_status 2 "unknown puzzle" -- $SBFS god cube
+expect_line "sbfs: god: unknown puzzle 'cube' (known: npuzzle RxC, tetraminx) (try 'sbfs --help')" \
+    "unknown puzzle message" $T_TMP/err
+expect_status 2 "no size" -- $SBFS god npuzzle
+expect_status 2 "bad size" -- $SBFS god npuzzle 3by3
+expect_status 2 "too big a board" -- $SBFS god npuzzle 5x4
+expect_status 2 "a side of 1" -- $SBFS god npuzzle 1x5
+expect_status 2 "bad -j" -- $SBFS god npuzzle 3x3 -j 0
+expect_status 2 "bad option" -- $SBFS god npuzzle 3x3 --fast
+expect_status 2 "bad memory" -- $SBFS god npuzzle 3x3 --memory lots
+expect_status 4 "budget too small" -- $SBFS god npuzzle 3x3 --memory 10K
+expect_grep "more than the memory budget" "budget message" $T_TMP/err
+expect_status 4 "4x4 does not fit" -- $SBFS god npuzzle 4x4 --memory 1G
+finish

@@ -1,0 +1,493 @@
+/* Tests of the indexed engine on small graphs whose distances are known in
+ * closed form or computed here by a plain queue BFS: hypercubes, a torus
+ * given by coordinate tables, a directed graph, permutations under adjacent
+ * swaps and a pruning table over them.  Every scan order, bit width and
+ * thread count must give the same table, byte for byte. */
+#include "harness.h"
+#include "sbfs/core.h"
+#include "sbfs/rank.h"
+#include "sbfs/table.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+static sb_mem mem;
+static sb_error err;
+
+/* ---- hypercube: index = bit set, move m flips bit m ----------------- */
+static uint64_t cube_move(void *ud, void *scratch, uint64_t r, int m)
+{
+    (void)ud;
+    (void)scratch;
+    return r ^ (UINT64_C(1) << m);
+}
+
+static sb_model cube(int dim)
+{
+    sb_model m;
+    memset(&m, 0, sizeof m);
+    m.name = "cube";
+    m.params = "dim";
+    m.size = UINT64_C(1) << dim;
+    m.nmoves = dim;
+    m.symmetric = 1;
+    m.move = cube_move;
+    return m;
+}
+
+static int build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t ns, int bits,
+                 int threads, int scan)
+{
+    sb_table_opts o = {bits, threads, scan, -1};
+    return sb_table_build(t, m, starts, ns, &o, &mem, NULL, &err);
+}
+
+static void test_cube(void)
+{
+    sb_model m = cube(12);
+    uint64_t zero = 0;
+    sb_table ref;
+    CHECK_INT(build(&ref, &m, &zero, 1, 2, 1, SB_SCAN_FORWARD), 0);
+    CHECK_INT(ref.maxdist, 12);
+    CHECK_U64(ref.reached, 4096);
+    CHECK_INT(ref.complete, 1);
+    for (int d = 0; d <= 12; d++)
+        CHECK_U64(ref.count[d], sb_binom(12, d));
+    {
+        int bad = 0;
+        for (uint64_t r = 0; r < 4096; r++)
+            if (sb_table_distance(&ref, &m, r) != __builtin_popcountll(r) ||
+                sb_table_code(&ref, r) != __builtin_popcountll(r) % 3)
+                bad++;
+        CHECK_INT(bad, 0);
+    }
+    /* every way of building gives the same bytes */
+    for (int scan = 0; scan <= 2; scan++)
+        for (int th = 1; th <= 3; th++) {
+            sb_table t;
+            CHECK_INT(build(&t, &m, &zero, 1, 2, th, scan), 0);
+            CHECK(t.data_bytes == ref.data_bytes && memcmp(t.data, ref.data, ref.data_bytes) == 0);
+            CHECK_U64(t.count[6], 924);
+            sb_table_free(&t);
+        }
+    for (int bits = 4; bits <= 8; bits += 4) {
+        sb_table a, b;
+        int bad = 0;
+        CHECK_INT(build(&a, &m, &zero, 1, bits, 1, SB_SCAN_FORWARD), 0);
+        CHECK_INT(build(&b, &m, &zero, 1, bits, 3, SB_SCAN_AUTO), 0);
+        CHECK(memcmp(a.data, b.data, a.data_bytes) == 0);
+        for (uint64_t r = 0; r < 4096; r++)
+            if (sb_table_code(&a, r) != __builtin_popcountll(r) ||
+                sb_table_distance(&b, &m, r) != __builtin_popcountll(r))
+                bad++;
+        CHECK_INT(bad, 0);
+        sb_table_free(&a);
+        sb_table_free(&b);
+    }
+    sb_table_free(&ref);
+    CHECK_U64(mem.used, 0);
+}
+
+static int progress_calls, progress_bad;
+static uint64_t progress_last;
+
+static void on_progress(void *ud, const sb_progress_info *in)
+{
+    (void)ud;
+    progress_calls++;
+    if (in->total != 65536 || in->done > in->total || in->done < progress_last || in->level < 1 ||
+        strncmp(in->phase, "table", 5) != 0)
+        progress_bad++;
+    progress_last = in->done;
+}
+
+static void test_cube_limits(void)
+{
+    sb_model m = cube(16);
+    uint64_t starts[2] = {0, 0xffff};
+    sb_table t;
+    /* distances to 16 do not fit in 4 bits, do in 8 */
+    CHECK_INT(build(&t, &m, starts, 1, 4, 2, SB_SCAN_AUTO), SB_EUSAGE);
+    sb_table_free(&t);
+    CHECK_INT(build(&t, &m, starts, 1, 8, 2, SB_SCAN_AUTO), 0);
+    CHECK_INT(t.maxdist, 16);
+    sb_table_free(&t);
+    /* two starts: the distance is to the nearer of them */
+    CHECK_INT(build(&t, &m, starts, 2, 2, 2, SB_SCAN_AUTO), 0);
+    CHECK_INT(t.maxdist, 8);
+    CHECK_U64(t.count[0], 2);
+    CHECK_U64(t.count[8], sb_binom(16, 8));
+    CHECK_U64(t.count[3], 2 * sb_binom(16, 3));
+    CHECK_INT(sb_table_distance(&t, &m, 0xfff0), 4);
+    {
+        uint64_t q;
+        int mv, steps = 0;
+        uint64_t r = 0x0ff0;
+        while (sb_table_step(&t, &m, r, &q, &mv) == 1) {
+            CHECK_U64(q, r ^ (UINT64_C(1) << mv));
+            r = q;
+            steps++;
+        }
+        CHECK_INT(steps, 8);
+        CHECK(r == 0 || r == 0xffff);
+    }
+    sb_table_free(&t);
+    /* a depth limit */
+    {
+        sb_table_opts o = {2, 1, SB_SCAN_AUTO, 3};
+        CHECK_INT(sb_table_build(&t, &m, starts, 1, &o, &mem, NULL, &err), 0);
+        CHECK_INT(t.maxdist, 3);
+        CHECK_INT(t.complete, 0);
+        CHECK_U64(t.reached, 1 + 16 + 120 + 560);
+        CHECK_INT(sb_table_code(&t, 0xf), 3);
+        sb_table_free(&t);
+    }
+    /* a budget too small for the table, one too small for the bitmap */
+    {
+        sb_mem small;
+        sb_table a, b;
+        sb_table_opts o = {2, 2, SB_SCAN_FORWARD, -1};
+        sb_mem_init(&small, 1000);
+        CHECK_INT(sb_table_build(&a, &m, starts, 1, &o, &small, NULL, &err), SB_ENOMEM);
+        CHECK_INT(err.code, SB_ENOMEM);
+        sb_table_free(&a);
+        CHECK_U64(small.used, 0);
+        sb_mem_init(&small, 16384 + 100);
+        CHECK_INT(sb_table_build(&a, &m, starts, 1, &o, &small, NULL, &err), 0);
+        CHECK(small.peak <= 16384 + 100);
+        CHECK_INT(sb_table_build(&b, &m, starts, 1, &o, &mem, NULL, &err), 0);
+        CHECK(memcmp(a.data, b.data, a.data_bytes) == 0);
+        CHECK_U64(a.count[9], b.count[9]);
+        sb_table_free(&a);
+        sb_table_free(&b);
+        CHECK_U64(sb_table_bytes(65536, 2), 16384 + 8192);
+        CHECK_U64(sb_table_bytes(65536, 4), 32768);
+    }
+    /* progress reports */
+    {
+        sb_control ctl = {on_progress, NULL, NULL};
+        progress_calls = 0;
+        progress_last = 0;
+        CHECK_INT(sb_table_build(&t, &m, starts, 1, NULL, &mem, &ctl, &err), 0);
+        CHECK(progress_calls >= 16);
+        CHECK_U64(progress_last, 65536);
+        CHECK_INT(progress_bad, 0);
+        sb_table_free(&t);
+    }
+    /* stop requested */
+    {
+        volatile sig_atomic_t stop = 1;
+        sb_control ctl = {NULL, NULL, &stop};
+        CHECK_INT(sb_table_build(&t, &m, starts, 1, NULL, &mem, &ctl, &err), SB_EINTR);
+        sb_table_free(&t);
+    }
+    /* bad arguments */
+    {
+        sb_model bad = m;
+        bad.nmoves = 0;
+        CHECK_INT(build(&t, &bad, starts, 1, 2, 1, SB_SCAN_AUTO), SB_EUSAGE);
+        CHECK_INT(build(&t, &m, starts, 1, 3, 1, SB_SCAN_AUTO), SB_EUSAGE);
+        starts[1] = 70000;
+        CHECK_INT(build(&t, &m, starts, 2, 2, 1, SB_SCAN_AUTO), SB_EUSAGE);
+        sb_table_free(&t);
+    }
+    CHECK_U64(mem.used, 0);
+}
+
+/* ---- a torus Z5 x Z3 x Z4 from coordinate tables: moves +-1 on one
+ * coordinate; the same graph from a move callback --------------------- */
+static const uint32_t sizes[3] = {5, 3, 4};
+
+static uint64_t torus_move(void *ud, void *scratch, uint64_t r, int m)
+{
+    uint32_t c[3];
+    int j = m / 2;
+    (void)ud;
+    (void)scratch;
+    c[2] = (uint32_t)(r % 4);
+    c[1] = (uint32_t)(r / 4 % 3);
+    c[0] = (uint32_t)(r / 12);
+    c[j] = (c[j] + (m & 1 ? sizes[j] - 1 : 1)) % sizes[j];
+    return (uint64_t)c[0] * 12 + c[1] * 4 + c[2];
+}
+
+static void test_coords(void)
+{
+    uint32_t tab[3][5 * 6];
+    sb_coord co[3];
+    sb_model a, b;
+    sb_table ta, tb;
+    uint64_t zero = 0;
+    int bad = 0;
+    for (int j = 0; j < 3; j++) {
+        for (uint32_t v = 0; v < sizes[j]; v++)
+            for (int m = 0; m < 6; m++)
+                tab[j][v * 6 + (uint32_t)m] =
+                    m / 2 != j ? v : (v + (m & 1 ? sizes[j] - 1 : 1)) % sizes[j];
+        co[j].size = sizes[j];
+        co[j].move = tab[j];
+    }
+    memset(&a, 0, sizeof a);
+    a.name = "torus";
+    a.size = 60;
+    a.nmoves = 6;
+    a.symmetric = 1;
+    a.ncoords = 3;
+    a.coords = co;
+    b = a;
+    b.ncoords = 0;
+    b.coords = NULL;
+    b.move = torus_move;
+    CHECK_INT(build(&ta, &a, &zero, 1, 4, 2, SB_SCAN_AUTO), 0);
+    CHECK_INT(build(&tb, &b, &zero, 1, 4, 1, SB_SCAN_FORWARD), 0);
+    CHECK(memcmp(ta.data, tb.data, ta.data_bytes) == 0);
+    CHECK_INT(ta.maxdist, 2 + 1 + 2);
+    for (uint64_t r = 0; r < 60; r++) {
+        int c0 = (int)(r / 12), c1 = (int)(r / 4 % 3), c2 = (int)(r % 4);
+        int want = (c0 < 5 - c0 ? c0 : 5 - c0) + (c1 < 3 - c1 ? c1 : 3 - c1) +
+                   (c2 < 4 - c2 ? c2 : 4 - c2);
+        if (sb_table_code(&ta, r) != want)
+            bad++;
+    }
+    CHECK_INT(bad, 0);
+    /* sizes that do not multiply to the model size */
+    sb_table_free(&tb);
+    a.size = 61;
+    CHECK_INT(build(&tb, &a, &zero, 1, 4, 1, SB_SCAN_AUTO), SB_EUSAGE);
+    sb_table_free(&ta);
+    sb_table_free(&tb);
+    CHECK_U64(mem.used, 0);
+}
+
+/* ---- a directed graph: r -> 2r mod N and r -> r+1 mod N -------------- */
+#define DN 1000
+static int dir_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
+{
+    (void)ud;
+    (void)scratch;
+    out[0] = 2 * r % DN;
+    out[1] = (r + 1) % DN;
+    return 2;
+}
+
+static void test_directed(void)
+{
+    sb_model m;
+    sb_table t2, t8;
+    uint64_t start = 7;
+    int dist[DN], queue[DN], head = 0, tail = 0, bad = 0;
+    memset(&m, 0, sizeof m);
+    m.name = "directed";
+    m.size = DN;
+    m.nmoves = 2;
+    m.succ = dir_succ;
+    for (int i = 0; i < DN; i++)
+        dist[i] = -1;
+    dist[start] = 0;
+    queue[tail++] = (int)start;
+    while (head < tail) {
+        int r = queue[head++], nx[2] = {2 * r % DN, (r + 1) % DN};
+        for (int k = 0; k < 2; k++)
+            if (dist[nx[k]] < 0)
+                dist[nx[k]] = dist[r] + 1, queue[tail++] = nx[k];
+    }
+    CHECK_INT(build(&t2, &m, &start, 1, 2, 2, SB_SCAN_AUTO), 0);
+    CHECK_INT(build(&t8, &m, &start, 1, 8, 2, SB_SCAN_AUTO), 0);
+    for (int i = 0; i < DN; i++)
+        if (sb_table_code(&t8, (uint64_t)i) != dist[i] || sb_table_code(&t2, (uint64_t)i) != dist[i] % 3)
+            bad++;
+    CHECK_INT(bad, 0);
+    CHECK_U64(t2.reached, DN);
+    CHECK_INT(t2.maxdist, dist[queue[DN - 1]]);
+    /* backward scans need a symmetric model */
+    sb_table_free(&t2);
+    CHECK_INT(build(&t2, &m, &start, 1, 2, 1, SB_SCAN_BACKWARD), SB_EUSAGE);
+    sb_table_free(&t2);
+    sb_table_free(&t8);
+}
+
+/* ---- permutations of 7 under adjacent swaps, and a pruning table ------ */
+#define PN 7
+static uint64_t perm_move(void *ud, void *scratch, uint64_t r, int m)
+{
+    uint8_t p[PN], t;
+    (void)ud;
+    (void)scratch;
+    sb_unrank_perm(r, p, PN);
+    t = p[m];
+    p[m] = p[m + 1];
+    p[m + 1] = t;
+    return sb_rank_perm(p, PN);
+}
+
+/* Abstract state: the places of items 0 and 1 (a partial permutation).
+ * The representative puts the other items in order in the other places. */
+static uint64_t abs_move(void *ud, void *scratch, uint64_t r, int m)
+{
+    uint8_t pos[2], p[PN], t;
+    int next = 2;
+    (void)ud;
+    (void)scratch;
+    sb_unrank_partial(r, pos, PN, 2);
+    for (int i = 0; i < PN; i++)
+        p[i] = 255;
+    p[pos[0]] = 0;
+    p[pos[1]] = 1;
+    for (int i = 0; i < PN; i++)
+        if (p[i] == 255)
+            p[i] = (uint8_t)next++;
+    t = p[m];
+    p[m] = p[m + 1];
+    p[m + 1] = t;
+    for (int i = 0; i < PN; i++)
+        if (p[i] < 2)
+            pos[p[i]] = (uint8_t)i;
+    return sb_rank_partial(pos, PN, 2);
+}
+
+static void test_perm_and_pruning(void)
+{
+    sb_model full, pdb;
+    sb_table tf, tp;
+    uint64_t zero = 0;
+    uint64_t mahonian[PN * (PN - 1) / 2 + 1] = {0};
+    int best[64], bad = 0;
+    memset(&full, 0, sizeof full);
+    full.name = "perm";
+    full.size = sb_factorial(PN);
+    full.nmoves = PN - 1;
+    full.symmetric = 1;
+    full.move = perm_move;
+    pdb = full;
+    pdb.name = "perm-pdb";
+    pdb.size = sb_falling(PN, 2);
+    pdb.move = abs_move;
+    CHECK_INT(build(&tf, &full, &zero, 1, 2, 2, SB_SCAN_AUTO), 0);
+    CHECK_INT(build(&tp, &pdb, &zero, 1, 4, 2, SB_SCAN_AUTO), 0);
+    /* distance = number of inversions */
+    for (uint64_t r = 0; r < full.size; r++) {
+        uint8_t p[PN];
+        int inv = 0;
+        sb_unrank_perm(r, p, PN);
+        for (int i = 0; i < PN; i++)
+            for (int j = i + 1; j < PN; j++)
+                inv += p[i] > p[j];
+        mahonian[inv]++;
+        if (sb_table_distance(&tf, &full, r) != inv)
+            bad++;
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(tf.maxdist, PN * (PN - 1) / 2);
+    for (int d = 0; d <= tf.maxdist; d++)
+        CHECK_U64(tf.count[d], mahonian[d]);
+    /* the pruning table holds, for each placement of items 0 and 1, the
+     * least distance of any permutation with that placement */
+    for (int i = 0; i < 64; i++)
+        best[i] = 99;
+    for (uint64_t r = 0; r < full.size; r++) {
+        uint8_t p[PN], pos[2];
+        int d = sb_table_distance(&tf, &full, r);
+        uint64_t a;
+        sb_unrank_perm(r, p, PN);
+        for (int i = 0; i < PN; i++)
+            if (p[i] < 2)
+                pos[p[i]] = (uint8_t)i;
+        a = sb_rank_partial(pos, PN, 2);
+        if (d < best[a])
+            best[a] = d;
+    }
+    bad = 0;
+    for (uint64_t a = 0; a < pdb.size; a++)
+        if (sb_table_code(&tp, a) != best[a])
+            bad++;
+    CHECK_INT(bad, 0);
+    CHECK_U64(tp.reached, 42);
+    sb_table_free(&tf);
+    sb_table_free(&tp);
+}
+
+/* ---- files ------------------------------------------------------------- */
+static void corrupt(const char *path, long off, int byte)
+{
+    FILE *f = fopen(path, "r+b");
+    fseek(f, off, SEEK_SET);
+    fputc(byte, f);
+    fclose(f);
+}
+
+static void test_files(void)
+{
+    char path[64], other[64];
+    sb_model m = cube(12), wrong = cube(12);
+    sb_table t, u;
+    uint64_t zero = 0;
+    long len;
+    FILE *f;
+    snprintf(path, sizeof path, "/tmp/sbfs_test_table_%d.tbl", (int)getpid());
+    snprintf(other, sizeof other, "/tmp/sbfs_test_table_%d.bad", (int)getpid());
+    CHECK_INT(build(&t, &m, &zero, 1, 2, 1, SB_SCAN_AUTO), 0);
+    CHECK_INT(sb_table_save(&t, path, &err), 0);
+    CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), 0);
+    CHECK(u.data_bytes == t.data_bytes && memcmp(u.data, t.data, t.data_bytes) == 0);
+    CHECK_INT(u.maxdist, 12);
+    CHECK_U64(u.count[5], 792);
+    CHECK_U64(u.reached, 4096);
+    CHECK_INT(u.bits, 2);
+    CHECK_STR(u.name, "cube");
+    CHECK_INT(sb_table_distance(&u, &m, 0x7f), 7);
+    sb_table_free(&u);
+    /* another puzzle, other params, another size */
+    wrong.name = "cubes";
+    CHECK_INT(sb_table_load(&u, &wrong, path, &mem, &err), SB_EBADFILE);
+    CHECK(strstr(err.msg, "table is for cube dim, not cubes dim") != NULL);
+    wrong = cube(12);
+    wrong.params = "3";
+    CHECK_INT(sb_table_load(&u, &wrong, path, &mem, &err), SB_EBADFILE);
+    wrong = cube(11);
+    CHECK_INT(sb_table_load(&u, &wrong, path, &mem, &err), SB_EBADFILE);
+    CHECK_INT(sb_table_load(&u, &m, "/nonexistent/x.tbl", &mem, &err), SB_EIO);
+    /* damage: one byte of the codes, one of the histogram, a cut, a tail */
+    f = fopen(path, "rb");
+    fseek(f, 0, SEEK_END);
+    len = ftell(f);
+    fclose(f);
+    CHECK_INT(len, 144 + 13 * 8 + 8 + 1024);
+    corrupt(path, len - 100, 0x00);
+    CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), SB_EBADFILE);
+    CHECK(strstr(err.msg, "checksum") != NULL);
+    CHECK_INT(sb_table_save(&t, path, &err), 0);
+    corrupt(path, 144 + 8 * 3, 0x11);
+    CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), SB_EBADFILE);
+    CHECK_INT(sb_table_save(&t, path, &err), 0);
+    CHECK_INT(truncate(path, len - 1), 0);
+    CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), SB_EBADFILE);
+    CHECK(strstr(err.msg, "truncated") != NULL);
+    CHECK_INT(sb_table_save(&t, path, &err), 0);
+    f = fopen(path, "ab");
+    fputc('x', f);
+    fclose(f);
+    CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), SB_EBADFILE);
+    /* not a table at all */
+    f = fopen(other, "wb");
+    fputs("distance 0: 1\n", f);
+    fclose(f);
+    CHECK_INT(sb_table_load(&u, &m, other, &mem, &err), SB_EBADFILE);
+    CHECK(strstr(err.msg, "not an sbfs distance table") != NULL);
+    CHECK_INT(sb_table_save(&t, "/nonexistent/x.tbl", &err), SB_EIO);
+    remove(path);
+    remove(other);
+    sb_table_free(&t);
+    CHECK_U64(mem.used, 0);
+}
+
+int main(void)
+{
+    sb_mem_init(&mem, 0);
+    RUN(test_cube);
+    RUN(test_cube_limits);
+    RUN(test_coords);
+    RUN(test_directed);
+    RUN(test_perm_and_pruning);
+    RUN(test_files);
+    return TEST_END();
+}
