@@ -23,7 +23,7 @@ int cmd_eight(int argc, char **argv)
     FILE *in;
     sb_error err;
     sb_npuzzle p;
-    sb_np_pdbset set;
+    sb_npt t;
     sb_np_result res;
     sb_mem mem;
     int rc;
@@ -65,14 +65,14 @@ int cmd_eight(int argc, char **argv)
         printf("unsolvable\n");
         return 0;
     }
-    /* The single 8-tile pattern database is the whole 8-puzzle without
-     * the blank: 362,880 entries built in milliseconds, and IDA* over an
-     * exact heuristic walks straight down a shortest path. */
+    /* The 8-puzzle's God's-algorithm table (181,440 positions, built in
+     * milliseconds), then a walk down it: each step to a neighbour one
+     * closer to the goal. */
     sb_mem_init(&mem, 0);
-    if ((rc = sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &err)))
+    if ((rc = sb_npt_init(&t, 3, 3, &err)) || (rc = sb_npt_build(&t, NULL, &mem, NULL, &err)))
         return cli_fail(NULL, &err);
-    rc = sb_np_solve(&set.heur, &p, SB_NP_BLANK_LAST, &res, NULL, &err);
-    sb_np_pdbset_close(&set);
+    rc = sb_np_solve_table(&t, &p, SB_NP_BLANK_LAST, &res, &err);
+    sb_npt_free(&t);
     if (rc)
         return cli_fail(NULL, &err);
     printf("%s\n", res.moves);

@@ -47,6 +47,7 @@ typedef struct pool {
     int njobs, next, finished;
     int goal;
     const sb_np_heur *heur[8];
+    const sb_npt *table[8]; /* God's tables for the small boards, else NULL */
     sb_control ctl; /* stop flag only: progress is shown by the main thread */
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -66,7 +67,12 @@ static void *worker(void *arg)
         j = &pl->jobs[pl->next++];
         pthread_mutex_unlock(&pl->mu);
         t0 = sb_now();
-        j->rc = sb_np_solve(pl->heur[j->set], &j->p, pl->goal, &j->res, &pl->ctl, &j->err);
+        if (pl->table[j->set]) {
+            pthread_mutex_lock(&pl->mu);
+            j->rc = sb_np_solve_table(pl->table[j->set], &j->p, pl->goal, &j->res, &j->err);
+            pthread_mutex_unlock(&pl->mu);
+        } else
+            j->rc = sb_np_solve(pl->heur[j->set], &j->p, pl->goal, &j->res, &pl->ctl, &j->err);
         j->seconds = sb_now() - t0;
         pthread_mutex_lock(&pl->mu);
         j->done = 1;
@@ -120,6 +126,8 @@ int cmd_npuzzle(int argc, char **argv)
     sb_control ctl;
     cli_progress prog;
     sb_np_pdbset sets[8];
+    sb_npt tables[8];
+    int is_table[8] = {0};
     int setsize[8][2];
     job *jl = NULL;
     pool pl;
@@ -250,6 +258,23 @@ int cmd_npuzzle(int argc, char **argv)
     for (int k = 0; k < nsets; k++) {
         int r = setsize[k][0], c = setsize[k][1];
         const char *part = "auto";
+        if (r * c <= 9) {
+            /* 3 x 3 and smaller: the whole God's table, built in milliseconds */
+            double tb = sb_now();
+            if (sb_npt_init(&tables[k], r, c, &err) ||
+                sb_npt_build(&tables[k], NULL, &mem, &ctl, &err)) {
+                for (int q = 0; q < k; q++)
+                    is_table[q] ? sb_npt_free(&tables[q]) : sb_np_pdbset_close(&sets[q]);
+                cli_control_done(&ctl, &prog);
+                free(jl);
+                return cli_fail(NULL, &err);
+            }
+            is_table[k] = 1;
+            fprintf(verbose ? stdout : stderr,
+                    "# %dx%d: God's table, %llu positions, %.1f MB, built in %.3f s\n", r, c,
+                    (unsigned long long)tables[k].size, tables[k].table.data_bytes / 1e6, sb_now() - tb);
+            continue;
+        }
         if (r == 4 && c == 4)
             part = pdbname ? pdbname : sb_np_pdbset_cached(4, 4, "78", *dir ? dir : NULL) ? "78" : "663";
         else if (pdbname)
@@ -258,7 +283,7 @@ int cmd_npuzzle(int argc, char **argv)
         if (sb_np_pdbset_open(&sets[k], r, c, part, *dir ? dir : NULL, (uint64_t)1 << 16, jobs, &mem, &ctl,
                               note, NULL, &err)) {
             for (int q = 0; q < k; q++)
-                sb_np_pdbset_close(&sets[q]);
+                is_table[q] ? sb_npt_free(&tables[q]) : sb_np_pdbset_close(&sets[q]);
             cli_control_done(&ctl, &prog);
             free(jl);
             return cli_fail(NULL, &err);
@@ -273,8 +298,10 @@ int cmd_npuzzle(int argc, char **argv)
     pl.jobs = jl;
     pl.njobs = njobs;
     pl.goal = goal;
-    for (int k = 0; k < nsets; k++)
-        pl.heur[k] = &sets[k].heur;
+    for (int k = 0; k < nsets; k++) {
+        pl.heur[k] = is_table[k] ? NULL : &sets[k].heur;
+        pl.table[k] = is_table[k] ? &tables[k] : NULL;
+    }
     pl.ctl.stop = ctl.stop;
     pthread_mutex_init(&pl.mu, NULL);
     pthread_cond_init(&pl.cv, NULL);
@@ -351,7 +378,7 @@ int cmd_npuzzle(int argc, char **argv)
     pthread_mutex_destroy(&pl.mu);
     pthread_cond_destroy(&pl.cv);
     for (int k = 0; k < nsets; k++)
-        sb_np_pdbset_close(&sets[k]);
+        is_table[k] ? sb_npt_free(&tables[k]) : sb_np_pdbset_close(&sets[k]);
     free(jl);
     return status;
 

@@ -153,7 +153,8 @@ static uint32_t bfs_ref(int rows, int cols, int goal, uint8_t *dist, uint32_t to
 
 static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want_reached, int want_max)
 {
-    uint32_t total = 1, reached, solved = 0, agree = 0, unsolv = 0, maxd = 0;
+    uint32_t total = 1, reached, solved = 0, agree = 0, unsolv = 0, maxd = 0, tagree = 0;
+    sb_npt npt;
     uint8_t *dist;
     sb_np_pdbset set;
     sb_mem mem;
@@ -165,6 +166,8 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
     CHECK_U64(reached, want_reached);
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_npt_init(&npt, rows, cols, &e), 0);
+    CHECK_INT(sb_npt_build(&npt, NULL, &mem, NULL, &e), 0);
     for (uint32_t r = 0; r < total; r += step) {
         sb_npuzzle p, q;
         sb_np_result res;
@@ -183,7 +186,14 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
         if (res.length == dist[r] && (int)strlen(res.moves) == res.length &&
             sb_np_apply(&q, res.moves, &e) == 0 && sb_np_is_goal(&q, goal))
             agree++;
+        /* the same length from the God's table, by its own path */
+        q = p;
+        if (sb_np_solve_table(&npt, &p, goal, &res, &e) == 0 && res.length == dist[r] &&
+            sb_np_apply(&q, res.moves, &e) == 0 && sb_np_is_goal(&q, goal))
+            tagree++;
     }
+    CHECK_U64(tagree, solved);
+    sb_npt_free(&npt);
     CHECK_U64(agree, solved);
     CHECK_U64(solved + unsolv, (total + step - 1) / step);
     if (want_max >= 0)

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
+#include "sbfs/npuzzle_table.h"
 #include "sbfs/pdb.h"
 
 #define SB_NP_MAXCELLS 25
@@ -112,5 +113,13 @@ typedef struct sb_np_result {
  * length -1 without searching.  ctl may be NULL; SB_EINTR when stopped. */
 int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result *res,
                 const sb_control *ctl, sb_error *err);
+
+/* A shortest solution read from a God's-algorithm table (sbfs/npuzzle_table.h,
+ * built by the caller for p's size): the table's goal is blank-last, so a
+ * blank-first instance is turned 180 degrees first.  nodes = 0.  The
+ * table's descent is not known to be safe from several threads at once:
+ * callers serialise it. */
+int sb_np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
+                      sb_error *err);
 
 #endif

@@ -208,3 +208,35 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
     res->moves[len] = 0;
     return 0;
 }
+
+int sb_np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
+                      sb_error *err)
+{
+    uint8_t cell[SB_NP_MAXCELLS];
+    int n = p->n, len;
+    memset(res, 0, sizeof *res);
+    if (t->rows != p->rows || t->cols != p->cols || !t->have_table)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "no %dx%d table", p->rows, p->cols);
+    if (!sb_np_solvable(p, goal)) {
+        res->length = -1;
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        if (goal == SB_NP_BLANK_LAST)
+            cell[i] = p->cell[i];
+        else {
+            int tile = p->cell[n - 1 - i];
+            cell[i] = (uint8_t)(tile ? n - tile : 0);
+        }
+    }
+    len = sb_npt_descend(t, cell, res->moves, SB_NP_MAXLEN);
+    if (len < 0)
+        return sb_error_set(err, SB_EINTERNAL, 0, 0, "the table has no path for a solvable position");
+    if (goal == SB_NP_BLANK_FIRST)
+        for (int i = 0; i < len; i++) {
+            static const char flip[128] = {['u'] = 'd', ['d'] = 'u', ['l'] = 'r', ['r'] = 'l'};
+            res->moves[i] = flip[(unsigned char)res->moves[i]];
+        }
+    res->length = len;
+    return 0;
+}
