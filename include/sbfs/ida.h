@@ -1,0 +1,47 @@
+/* IDA*: iterative-deepening A* (Korf 1985), for spaces too large for a
+ * table.  The engine knows nothing of the puzzle: a model keeps the current
+ * state itself, lists moves, makes and unmakes them and keeps its heuristic
+ * up to date as it goes (incrementally, if it can).  Every move costs 1.
+ *
+ * Each iteration is a depth-first search that cuts a path as soon as
+ * g + h exceeds the bound; the next bound is the least g + h that was cut.
+ * With an admissible h the first solution found is a shortest one. */
+#ifndef SBFS_IDA_H
+#define SBFS_IDA_H
+
+#include <stdint.h>
+
+#include "sbfs/core.h"
+
+#define SB_IDA_MAXMOVES 32
+
+typedef struct sb_ida_model {
+    /* Moves applicable in the current state, written to out[] (at most
+     * SB_IDA_MAXMOVES); `last` is the move that led here (-1 at the root),
+     * so the model can leave out the move that undoes it. */
+    int (*moves)(void *m, int last, int *out);
+    /* Make move mv and return the heuristic of the state it leads to. */
+    int (*apply)(void *m, int mv);
+    /* Unmake move mv (the last one made), restoring the heuristic too. */
+    void (*undo)(void *m, int mv);
+    /* Nonzero in a goal state; NULL means "the heuristic is 0". */
+    int (*is_goal)(void *m, int h);
+} sb_ida_model;
+
+typedef struct sb_ida_stats {
+    uint64_t generated;  /* states made by apply */
+    uint64_t expanded;   /* states whose moves were listed */
+    int iterations;      /* bounds tried */
+    int bound;           /* the last bound (the solution length if found) */
+} sb_ida_stats;
+
+/* Search from the model's current state, whose heuristic is h0, for a path
+ * of at most max_len moves.  On success returns 0, path[0..*len-1] = the
+ * moves (path must hold max_len entries) and leaves the model in its start
+ * state.  SB_ENOTFOUND when no path within max_len exists, SB_EINTR when
+ * ctl's stop flag is raised (checked every few thousand states; progress
+ * reported with phase "ida*", level = bound, done = generated). */
+int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *path, int *len,
+                  sb_ida_stats *st, const sb_control *ctl, sb_error *err);
+
+#endif

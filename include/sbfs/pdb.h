@@ -1,0 +1,84 @@
+/* Pattern databases for R x C sliding-tile puzzles (Culberson and
+ * Schaeffer; additive disjoint form after Korf and Felner, "Disjoint pattern
+ * database heuristics", Artificial Intelligence 134, 2002).
+ *
+ * A pattern is a set of k tiles, named by their goal cells in the
+ * blank-first frame (tile t belongs in cell t).  The table holds, for every
+ * placement of the k tiles on the n cells, the least number of moves OF
+ * PATTERN TILES needed to bring them home, the blank free to wander through
+ * the other cells at no cost.  Because every real move moves one tile, the
+ * values of patterns that share no tile add up to a lower bound.
+ *
+ * A placement is numbered by the lexicographic rank of the partial
+ * permutation pos[0..k-1] (the cell of each pattern tile): 0 .. n!/(n-k)!-1,
+ * the goal placement 0.  Values are bytes. */
+#ifndef SBFS_PDB_H
+#define SBFS_PDB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbfs/core.h"
+
+#define SB_PDB_MAXK 8
+#define SB_PDB_VERSION 2
+#define SB_PDB_MAXTHREADS 16
+
+typedef struct sb_pdb {
+    int rows, cols, n, k;
+    uint8_t tiles[SB_PDB_MAXK]; /* goal cells of the pattern tiles */
+    uint64_t size;              /* n!/(n-k)! entries */
+    uint64_t mult[SB_PDB_MAXK]; /* place values of the rank digits */
+    uint8_t *dist;              /* size bytes */
+    uint64_t checksum;          /* of dist, as saved or built */
+    sb_mem *mem;                /* the budget dist was taken from */
+} sb_pdb;
+
+/* Describe the pattern (no table yet): checks 2 <= rows, cols <= 5,
+ * 1 <= k <= 8, tiles distinct goal cells 1..n-1.  SB_EUSAGE otherwise. */
+int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb_error *err);
+
+/* Build the table by a breadth-first search from the goal placement over
+ * (placement, blank region) pairs, cost 1 for a pattern tile's move and 0
+ * for the blank's moves among the other cells.  Memory from mem: the
+ * table (size bytes) plus three arrays of blank-cell sets during the build
+ * (1, 2 or 4 bytes per placement by the number of free cells).
+ * threads: how many threads scan each level (1..16; tables under 64K
+ * entries use one).  ctl: progress (phase "pdb"), stop -> SB_EINTR. */
+int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err);
+
+/* A file name for the pattern, e.g. "npuzzle-4x4-1.2.3-v1.pdb". */
+void sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n);
+
+/* Save to path (written to path.tmp, then renamed). */
+int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err);
+/* Load the table pdb describes from path.  The header (magic, version,
+ * board, pattern, size) must match and the checksum of the data must agree:
+ * otherwise SB_EBADFILE (the caller rebuilds); SB_EIO if it cannot be read. */
+int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err);
+
+/* 1 when path starts with the header pdb expects (data not read). */
+int sb_pdb_probe(const sb_pdb *pdb, const char *path);
+
+void sb_pdb_free(sb_pdb *pdb);
+
+/* The checksum the files carry (64-bit, over a byte buffer). */
+uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n);
+
+/* Rank of a placement (pos[i] = cell of pattern tile i).  Digit i is the
+ * number of free cells below pos[i] once tiles 0..i-1 are placed. */
+static inline uint64_t sb_pdb_index(const sb_pdb *pdb, const uint8_t *pos)
+{
+    uint32_t used = 0;
+    uint64_t r = 0;
+    for (int i = 0; i < pdb->k; i++) {
+        uint32_t below = (1u << pos[i]) - 1;
+        r += (uint64_t)(pos[i] - __builtin_popcount(used & below)) * pdb->mult[i];
+        used |= 1u << pos[i];
+    }
+    return r;
+}
+/* The inverse of sb_pdb_index. */
+void sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos);
+
+#endif

@@ -1,0 +1,547 @@
+/* Pattern databases for sliding-tile puzzles: the builder, the files.
+ *
+ * The abstract puzzle.  Keep the k pattern tiles and the blank; every other
+ * tile becomes an anonymous "hole" the blank can pass through.  A move that
+ * swaps the blank with a pattern tile costs 1; a move that swaps it with a
+ * hole costs 0 (in the real puzzle some other pattern pays for it).  The
+ * table stores, for each placement of the pattern tiles, the cheapest way
+ * home over all blank positions.  This is Korf and Felner's construction;
+ * charging every tile move 1, as a plain breadth-first search over the
+ * abstract states would, counts moves that other patterns also count, so
+ * the tables could not be added, or, once made additive by discarding the
+ * blank, come out far weaker.
+ *
+ * The search.  Cost-0 moves let the blank reach every free cell of the
+ * connected region it stands in, so the state that matters is (placement,
+ * region).  We run a breadth-first search by cost level over placements,
+ * keeping for each placement the set of free cells the blank has been seen
+ * in (`seen`), and the sets first reached at this level (`cur`) and the next
+ * (`next`).  A set is stored as a bit mask over the placement's free cells in
+ * increasing order (bit j = j-th free cell), so it takes n-k bits: one byte
+ * per placement for the 8-tile pattern of the 15-puzzle.  Expanding a
+ * placement at level d: for every blank cell b in cur, every pattern tile on
+ * a neighbour c of b may slide into b; in the new placement the blank stands
+ * at c and, at no further cost, anywhere in c's region, which is added to
+ * next (and seen) unless already seen.  The first level a placement is
+ * reached at is its value.  Tiny example on a 2 x 2 board with pattern {1}
+ * (goal "0 1 / 2 3", tile 1 home in cell 1): the placement "tile 1 in cell
+ * 2" has value 2, for tile 1 must go round a corner, while the blank's trips
+ * around it, which the real puzzle pays for with tiles 2 and 3, are free.
+ *
+ * The start.  Level 0 holds the goal placement with the blank in the region
+ * of its goal cell (cell 0 in the blank-first frame), as in Korf and Felner.
+ * Taking the blank anywhere would also give a lower bound, but a weaker one
+ * when the goal's free cells are split: for the 7-tile pattern {1..7} cell 0
+ * is cut off from cells 8..15, and starting in both regions cost the 7-8
+ * search nearly four times as many nodes on Korf's 100.
+ *
+ * Why not the indexed engine: the engine fills a distance per state index;
+ * here a placement collects blank regions over several levels and the
+ * value is the first of them, so the state is (placement, region set) and
+ * the per-placement masks are what keep the 8-tile build within 2 GiB. */
+#include "sbfs/pdb.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static uint64_t falling(int n, int k)
+{
+    uint64_t r = 1;
+    for (int i = 0; i < k; i++)
+        r *= (uint64_t)(n - i);
+    return r;
+}
+
+int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb_error *err)
+{
+    uint32_t seen = 0;
+    memset(pdb, 0, sizeof *pdb);
+    if (rows < 2 || rows > 5 || cols < 2 || cols > 5)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: board %dx%d out of range", rows, cols);
+    if (k < 1 || k > SB_PDB_MAXK || k > rows * cols - 1)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: %d tiles out of range", k);
+    pdb->rows = rows;
+    pdb->cols = cols;
+    pdb->n = rows * cols;
+    pdb->k = k;
+    for (int i = 0; i < k; i++) {
+        if (tiles[i] < 1 || tiles[i] >= pdb->n || (seen >> tiles[i] & 1))
+            return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: bad tile %d", tiles[i]);
+        seen |= 1u << tiles[i];
+        pdb->tiles[i] = tiles[i];
+    }
+    for (int i = 0; i < k; i++)
+        pdb->mult[i] = falling(pdb->n - 1 - i, k - 1 - i);
+    pdb->size = falling(pdb->n, k);
+    return 0;
+}
+
+void sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos)
+{
+    uint32_t used = 0;
+    for (int i = 0; i < pdb->k; i++) {
+        unsigned d = (unsigned)(r / pdb->mult[i]);
+        int c = 0;
+        r %= pdb->mult[i];
+        /* the d-th free cell */
+        for (;; c++)
+            if (!(used >> c & 1) && d-- == 0)
+                break;
+        pos[i] = (uint8_t)c;
+        used |= 1u << c;
+    }
+}
+
+void sb_pdb_free(sb_pdb *pdb)
+{
+    if (pdb->dist)
+        sb_mem_free(pdb->mem, pdb->dist, pdb->size);
+    pdb->dist = NULL;
+}
+
+/* ---- the builder ---- */
+
+typedef struct build {
+    const sb_pdb *pdb;
+    int width;            /* bytes per blank-cell set: 1, 2 or 4 */
+    void *seen, *cur, *next;
+    uint32_t nb[32][4];
+    uint32_t left, right; /* cells not in the first / last column */
+    uint32_t all;
+} build;
+
+static inline uint32_t mget(const build *b, const void *a, uint64_t i)
+{
+    switch (b->width) {
+    case 1: return ((const uint8_t *)a)[i];
+    case 2: return ((const uint16_t *)a)[i];
+    default: return ((const uint32_t *)a)[i];
+    }
+}
+
+/* Atomic OR (several threads fill `seen` and `next`); returns the old value. */
+static inline uint32_t mor(const build *b, void *a, uint64_t i, uint32_t v)
+{
+    switch (b->width) {
+    case 1: return __atomic_fetch_or((uint8_t *)a + i, (uint8_t)v, __ATOMIC_RELAXED);
+    case 2: return __atomic_fetch_or((uint16_t *)a + i, (uint16_t)v, __ATOMIC_RELAXED);
+    default: return __atomic_fetch_or((uint32_t *)a + i, v, __ATOMIC_RELAXED);
+    }
+}
+
+static inline void mzero(const build *b, void *a, uint64_t i)
+{
+    switch (b->width) {
+    case 1: ((uint8_t *)a)[i] = 0; break;
+    case 2: ((uint16_t *)a)[i] = 0; break;
+    default: ((uint32_t *)a)[i] = 0; break;
+    }
+}
+
+static inline void prefetch(const build *b, const void *a, uint64_t i)
+{
+    __builtin_prefetch((const char *)a + i * (uint64_t)b->width, 1);
+}
+
+/* The connected region of free cells around cell c (cell masks). */
+static inline uint32_t region(const build *b, uint32_t c, uint32_t freem)
+{
+    int cols = b->pdb->cols;
+    uint32_t r = 1u << c, prev = 0;
+    while (r != prev) {
+        prev = r;
+        r |= (((r & b->left) >> 1) | ((r & b->right) << 1) | (r >> cols) | (r << cols)) & freem;
+    }
+    return r;
+}
+
+/* Cell mask -> mask over the free cells' order, and back (what the BMI2
+ * pext and pdep instructions do, done by hand for portability). */
+static inline uint32_t compress(uint32_t m, uint32_t freem)
+{
+    uint32_t out = 0;
+    while (m) {
+        uint32_t bit = m & -m;
+        out |= 1u << __builtin_popcount(freem & (bit - 1));
+        m ^= bit;
+    }
+    return out;
+}
+
+static inline uint32_t expand(uint32_t m, uint32_t freem)
+{
+    uint32_t out = 0;
+    for (int j = 0; freem; j++) {
+        uint32_t bit = freem & -freem;
+        if (m >> j & 1)
+            out |= bit;
+        freem ^= bit;
+    }
+    return out;
+}
+
+static void report(const sb_control *ctl, const sb_pdb *pdb, int level, uint64_t done, sb_mem *mem)
+{
+    sb_progress_info in;
+    char phase[64];
+    if (!ctl || !ctl->progress)
+        return;
+    snprintf(phase, sizeof phase, "pdb %dx%d, %d tiles", pdb->rows, pdb->cols, pdb->k);
+    in.phase = phase;
+    in.level = level;
+    in.done = done;
+    in.total = pdb->size;
+    in.mem_used = mem ? mem->used : 0;
+    ctl->progress(ctl->ud, &in);
+}
+
+/* One thread's share of a level: placements lo..hi-1.  The children of a
+ * placement are listed first and their `seen` entries prefetched, so the
+ * cache misses of one placement's children overlap instead of queueing. */
+typedef struct slice {
+    build *b;
+    uint64_t lo, hi;
+    int level, id, rc;
+    uint64_t frontier, expanded;
+    const sb_control *ctl;
+    sb_mem *mem;
+    uint64_t *shared_done; /* expansions of all threads, for progress */
+} slice;
+
+static void *run_slice(void *arg)
+{
+    slice *sl = arg;
+    build *b = sl->b;
+    const sb_pdb *pdb = b->pdb;
+    int k = pdb->k;
+    uint8_t pos[SB_PDB_MAXK];
+    for (uint64_t p = sl->lo; p < sl->hi; p++) {
+        uint32_t cm = mget(b, b->cur, p), freem, fm;
+        int8_t at[32];
+        struct {
+            uint64_t q;
+            uint32_t c, nf;
+        } kid[128];
+        int nk = 0;
+        if (!cm)
+            continue;
+        mzero(b, b->cur, p);
+        if ((++sl->expanded & 0x3fff) == 0) {
+            if (sb_control_stopped(sl->ctl)) {
+                sl->rc = SB_EINTR;
+                return NULL;
+            }
+            __atomic_fetch_add(sl->shared_done, 0x4000, __ATOMIC_RELAXED);
+            if (sl->id == 0)
+                report(sl->ctl, pdb, sl->level, __atomic_load_n(sl->shared_done, __ATOMIC_RELAXED),
+                       sl->mem);
+        }
+        sb_pdb_unrank(pdb, p, pos);
+        memset(at, -1, sizeof at);
+        freem = b->all;
+        for (int i = 0; i < k; i++) {
+            at[pos[i]] = (int8_t)i;
+            freem &= ~(1u << pos[i]);
+        }
+        fm = expand(cm, freem);
+        while (fm) {
+            uint32_t bl = (uint32_t)__builtin_ctz(fm);
+            fm &= fm - 1;
+            for (int d = 0; d < 4; d++) {
+                uint32_t c = b->nb[bl][d];
+                int i;
+                if (c == 99 || at[c] < 0)
+                    continue;
+                i = at[c];
+                /* tile i slides from c into bl; the blank is now at c */
+                pos[i] = (uint8_t)bl;
+                kid[nk].q = sb_pdb_index(pdb, pos);
+                pos[i] = (uint8_t)c;
+                kid[nk].c = c;
+                kid[nk].nf = (freem & ~(1u << bl)) | (1u << c);
+                prefetch(b, b->seen, kid[nk].q);
+                nk++;
+            }
+        }
+        for (int j = 0; j < nk; j++) {
+            uint32_t c = kid[j].c, nf = kid[j].nf, rm;
+            uint64_t q = kid[j].q;
+            uint32_t cbit = 1u << __builtin_popcount(nf & ((1u << c) - 1));
+            if (mget(b, b->seen, q) & cbit)
+                continue;
+            rm = compress(region(b, c, nf), nf);
+            if (mor(b, b->seen, q, rm) & cbit)
+                continue; /* another thread got here first */
+            mor(b, b->next, q, rm);
+            sl->frontier++;
+            if (__atomic_load_n(&pdb->dist[q], __ATOMIC_RELAXED) == 0xff)
+                __atomic_store_n(&pdb->dist[q], (uint8_t)(sl->level + 1), __ATOMIC_RELAXED);
+        }
+    }
+    return NULL;
+}
+
+int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err)
+{
+    build b;
+    int n = pdb->n, k = pdb->k, cols = pdb->cols, level = 0, rc = 0;
+    uint64_t size = pdb->size, frontier = 1, done = 0;
+    uint8_t pos[SB_PDB_MAXK];
+    slice sl[SB_PDB_MAXTHREADS];
+    pthread_t th[SB_PDB_MAXTHREADS];
+
+    if (threads < 1 || size < (1u << 16))
+        threads = 1;
+    if (threads > SB_PDB_MAXTHREADS)
+        threads = SB_PDB_MAXTHREADS;
+    memset(&b, 0, sizeof b);
+    b.pdb = pdb;
+    b.width = n - k <= 8 ? 1 : n - k <= 16 ? 2 : 4;
+    b.all = (uint32_t)((1ull << n) - 1);
+    for (int c = 0; c < n; c++) {
+        int r = c / cols, q = c % cols;
+        if (q > 0) b.left |= 1u << c;
+        if (q < cols - 1) b.right |= 1u << c;
+        b.nb[c][0] = r > 0 ? (uint32_t)(c - cols) : 99;
+        b.nb[c][1] = r < pdb->rows - 1 ? (uint32_t)(c + cols) : 99;
+        b.nb[c][2] = q > 0 ? (uint32_t)(c - 1) : 99;
+        b.nb[c][3] = q < cols - 1 ? (uint32_t)(c + 1) : 99;
+    }
+    sb_pdb_free(pdb);
+    pdb->mem = mem;
+    pdb->dist = sb_mem_alloc(mem, size, err);
+    if (!pdb->dist)
+        return SB_ENOMEM;
+    b.seen = sb_mem_alloc(mem, size * b.width, err);
+    b.cur = b.seen ? sb_mem_alloc(mem, size * b.width, err) : NULL;
+    b.next = b.cur ? sb_mem_alloc(mem, size * b.width, err) : NULL;
+    if (!b.next) {
+        rc = SB_ENOMEM;
+        goto out;
+    }
+    memset(pdb->dist, 0xff, size);
+
+    /* Level 0: the goal placement, the blank anywhere in the region of its
+     * goal cell 0. */
+    for (int i = 0; i < k; i++)
+        pos[i] = pdb->tiles[i];
+    {
+        uint64_t r0 = sb_pdb_index(pdb, pos);
+        uint32_t freem0 = b.all, m;
+        for (int i = 0; i < k; i++)
+            freem0 &= ~(1u << pos[i]);
+        m = compress(region(&b, 0, freem0), freem0);
+        pdb->dist[r0] = 0;
+        mor(&b, b.seen, r0, m);
+        mor(&b, b.cur, r0, m);
+    }
+
+    while (frontier) {
+        int started = 0;
+        frontier = 0;
+        for (int t = 0; t < threads; t++) {
+            sl[t].b = &b;
+            sl[t].lo = size / (uint64_t)threads * (uint64_t)t;
+            sl[t].hi = t == threads - 1 ? size : size / (uint64_t)threads * (uint64_t)(t + 1);
+            sl[t].level = level;
+            sl[t].id = t;
+            sl[t].rc = 0;
+            sl[t].frontier = sl[t].expanded = 0;
+            sl[t].ctl = ctl;
+            sl[t].mem = mem;
+            sl[t].shared_done = &done;
+        }
+        for (int t = 1; t < threads; t++)
+            if (pthread_create(&th[t], NULL, run_slice, &sl[t]) != 0)
+                break;
+            else
+                started = t;
+        if (started < threads - 1) {
+            /* could not start them all: run the rest here */
+            for (int t = started + 1; t < threads; t++)
+                run_slice(&sl[t]);
+        }
+        run_slice(&sl[0]);
+        for (int t = 1; t <= started; t++)
+            pthread_join(th[t], NULL);
+        for (int t = 0; t < threads; t++) {
+            frontier += sl[t].frontier;
+            if (sl[t].rc)
+                rc = sl[t].rc;
+        }
+        if (rc) {
+            rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted while building a pattern database");
+            goto out;
+        }
+        {
+            void *t = b.cur;
+            b.cur = b.next;
+            b.next = t;
+        }
+        level++;
+        if (level > 250) {
+            rc = sb_error_set(err, SB_EINTERNAL, 0, 0, "pattern database: too many levels");
+            goto out;
+        }
+    }
+    /* Placements no solvable position has keep the value 255: when the
+     * free cells are few, the blank's region may be too small to fix the
+     * permutation parity (with every tile in the pattern, half of them). */
+    pdb->checksum = sb_pdb_checksum(pdb->dist, size);
+out:
+    sb_mem_free(mem, b.next, b.next ? size * b.width : 0);
+    sb_mem_free(mem, b.cur, b.cur ? size * b.width : 0);
+    sb_mem_free(mem, b.seen, b.seen ? size * b.width : 0);
+    if (rc)
+        sb_pdb_free(pdb);
+    return rc;
+}
+
+/* ---- files ----
+ * Header, 64 bytes, little-endian:
+ *   0  magic "sbfsPDB\n"      8  version (u32)    12 rows, cols, k (u8 each), 0
+ *   16 tiles[8] (u8)          24 size (u64)       32 checksum of the data (u64)
+ *   40 reserved (16 zero bytes)                   56 checksum of bytes 0..55
+ * then `size` bytes of table. */
+
+#define HDR 64
+static const char magic[8] = {'s', 'b', 'f', 's', 'P', 'D', 'B', '\n'};
+
+uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n)
+{
+    /* Four independent lanes of multiply-and-fold over 8-byte words, so
+     * the 500 MB table is summed at memory speed; then the tail. */
+    uint64_t h[4] = {0x243f6a8885a308d3u, 0x13198a2e03707344u, 0xa4093822299f31d0u,
+                     0x082efa98ec4e6c89u};
+    uint64_t i = 0, w, r;
+    for (; i + 32 <= n; i += 32)
+        for (int l = 0; l < 4; l++) {
+            memcpy(&w, p + i + 8 * l, 8);
+            h[l] = (h[l] ^ w) * 0x9e3779b97f4a7c15u;
+            h[l] ^= h[l] >> 31;
+        }
+    r = n;
+    for (int l = 0; l < 4; l++)
+        r = (r ^ h[l]) * 0xff51afd7ed558ccdu, r ^= r >> 33;
+    for (; i < n; i++)
+        r = (r ^ p[i]) * 0xc4ceb9fe1a85ec53u, r ^= r >> 29;
+    return r;
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static void header(const sb_pdb *pdb, uint64_t checksum, uint8_t *h)
+{
+    memset(h, 0, HDR);
+    memcpy(h, magic, 8);
+    h[8] = SB_PDB_VERSION;
+    h[12] = (uint8_t)pdb->rows;
+    h[13] = (uint8_t)pdb->cols;
+    h[14] = (uint8_t)pdb->k;
+    memcpy(h + 16, pdb->tiles, (size_t)pdb->k);
+    put64(h + 24, pdb->size);
+    put64(h + 32, checksum);
+    put64(h + 56, sb_pdb_checksum(h, 56));
+}
+
+void sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
+{
+    size_t at = (size_t)snprintf(buf, n, "npuzzle-%dx%d-", pdb->rows, pdb->cols);
+    for (int i = 0; i < pdb->k && at < n; i++)
+        at += (size_t)snprintf(buf + at, n - at, "%s%d", i ? "." : "", pdb->tiles[i]);
+    if (at < n)
+        snprintf(buf + at, n - at, "-v%d.pdb", SB_PDB_VERSION);
+}
+
+int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
+{
+    uint8_t h[HDR];
+    char tmp[4096];
+    FILE *f;
+    int bad;
+    if (!pdb->dist)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database not built");
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
+    f = fopen(tmp, "wb");
+    if (!f)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", tmp, strerror(errno));
+    header(pdb, pdb->checksum, h);
+    bad = fwrite(h, 1, HDR, f) != HDR || fwrite(pdb->dist, 1, pdb->size, f) != pdb->size;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(e));
+    }
+    return 0;
+}
+
+int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err)
+{
+    uint8_t h[HDR], want[HDR];
+    FILE *f = fopen(path, "rb");
+    uint64_t sum;
+    int c;
+    (void)ctl;
+    if (!f)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    if (fread(h, 1, HDR, f) != HDR) {
+        fclose(f);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: too short for a pattern database", path);
+    }
+    header(pdb, get64(h + 32), want);
+    if (memcmp(h, want, HDR) != 0) {
+        fclose(f);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: not the pattern database expected (header)", path);
+    }
+    sb_pdb_free(pdb);
+    pdb->mem = mem;
+    pdb->dist = sb_mem_alloc(mem, pdb->size, err);
+    if (!pdb->dist) {
+        fclose(f);
+        return SB_ENOMEM;
+    }
+    if (fread(pdb->dist, 1, pdb->size, f) != pdb->size || (c = getc(f)) != EOF) {
+        fclose(f);
+        sb_pdb_free(pdb);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: wrong length for its header", path);
+    }
+    fclose(f);
+    sum = sb_pdb_checksum(pdb->dist, pdb->size);
+    if (sum != get64(h + 32)) {
+        sb_pdb_free(pdb);
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: checksum mismatch, the file is damaged", path);
+    }
+    pdb->checksum = sum;
+    return 0;
+}
+
+int sb_pdb_probe(const sb_pdb *pdb, const char *path)
+{
+    uint8_t h[HDR], want[HDR];
+    FILE *f = fopen(path, "rb");
+    int ok;
+    if (!f)
+        return 0;
+    ok = fread(h, 1, HDR, f) == HDR;
+    fclose(f);
+    if (!ok)
+        return 0;
+    header(pdb, get64(h + 32), want);
+    return memcmp(h, want, HDR) == 0;
+}

@@ -1,0 +1,117 @@
+/* Heuristic sets: the tables of one partition, loaded from a cache folder
+ * or built (and then saved).  The folder is the caller's choice; nothing
+ * here looks at the environment. */
+#include "sbfs/npuzzle.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void say(void (*note)(void *, const char *), void *ud, const char *fmt, const char *a,
+                const char *b)
+{
+    char buf[512];
+    if (!note)
+        return;
+    snprintf(buf, sizeof buf, fmt, a, b);
+    note(ud, buf);
+}
+
+static int path_of(const sb_pdb *p, const char *dir, char *buf, size_t n)
+{
+    char name[128];
+    sb_pdb_filename(p, name, sizeof name);
+    return snprintf(buf, n, "%s/%s", dir, name) < (int)n;
+}
+
+int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition, const char *dir,
+                      uint64_t cache_min, int threads, sb_mem *mem, const sb_control *ctl,
+                      void (*note)(void *ud, const char *msg), void *ud, sb_error *err)
+{
+    uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
+    int size[SB_NP_MAXPDB], ng, rc = 0;
+    memset(s, 0, sizeof *s);
+    ng = sb_np_partition(rows, cols, partition, groups, size, err);
+    if (ng < 0)
+        return ng;
+    s->heur.rows = rows;
+    s->heur.cols = cols;
+    s->heur.n = rows * cols;
+    s->heur.reflect = rows == cols;
+    for (int g = 0; g < ng; g++) {
+        sb_pdb *p = &s->pdb[g];
+        char path[4096], name[128];
+        int have = 0;
+        double t0;
+        if ((rc = sb_pdb_init(p, rows, cols, groups[g], size[g], err)) != 0)
+            goto fail;
+        s->heur.npdb = g + 1;
+        s->heur.pdb[g] = p;
+        sb_pdb_filename(p, name, sizeof name);
+        if (dir && p->size >= cache_min && path_of(p, dir, path, sizeof path)) {
+            sb_error e;
+            FILE *f = fopen(path, "rb");
+            if (f) {
+                fclose(f);
+                t0 = sb_now();
+                rc = sb_pdb_load(p, path, mem, ctl, &e);
+                if (rc == 0) {
+                    have = 1;
+                    s->loaded++;
+                    s->load_seconds += sb_now() - t0;
+                } else if (rc == SB_EBADFILE || rc == SB_EIO)
+                    say(note, ud, "%s; rebuilding it%s", e.msg, "");
+                else {
+                    *err = e;
+                    goto fail;
+                }
+            }
+        }
+        if (have)
+            continue;
+        if (p->size >= cache_min)
+            say(note, ud, "building pattern database %s%s", name,
+                dir && p->size >= cache_min ? "" : " (not cached)");
+        t0 = sb_now();
+        if ((rc = sb_pdb_build(p, mem, threads, ctl, err)) != 0)
+            goto fail;
+        s->build_seconds += sb_now() - t0;
+        s->built++;
+        if (dir && p->size >= cache_min && path_of(p, dir, path, sizeof path)) {
+            sb_error e;
+            if (sb_pdb_save(p, path, &e) != 0)
+                say(note, ud, "cannot save the pattern database: %s%s", e.msg, "");
+        }
+    }
+    for (int g = 0; g < ng; g++)
+        s->bytes += s->pdb[g].size;
+    return 0;
+fail:
+    sb_np_pdbset_close(s);
+    return rc;
+}
+
+void sb_np_pdbset_close(sb_np_pdbset *s)
+{
+    for (int g = 0; g < s->heur.npdb; g++)
+        sb_pdb_free(&s->pdb[g]);
+    s->heur.npdb = 0;
+}
+
+int sb_np_pdbset_cached(int rows, int cols, const char *partition, const char *dir)
+{
+    uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
+    int size[SB_NP_MAXPDB], ng;
+    if (!dir)
+        return 0;
+    ng = sb_np_partition(rows, cols, partition, groups, size, NULL);
+    if (ng <= 0)
+        return 0;
+    for (int g = 0; g < ng; g++) {
+        sb_pdb p;
+        char path[4096];
+        if (sb_pdb_init(&p, rows, cols, groups[g], size[g], NULL) != 0 ||
+            !path_of(&p, dir, path, sizeof path) || !sb_pdb_probe(&p, path))
+            return 0;
+    }
+    return 1;
+}

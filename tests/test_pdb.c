@@ -1,0 +1,289 @@
+/* Unit tests of the pattern databases: ranking, the values against bounds
+ * computed here (Manhattan distance below, true distance above), and the
+ * files: a damaged, truncated or foreign file is refused. */
+#include "harness.h"
+#include "sbfs/npuzzle.h"
+
+#include <unistd.h>
+
+static void test_rank(void)
+{
+    sb_pdb p;
+    sb_error e;
+    uint8_t tiles[8] = {1, 2, 3, 4}, pos[8], back[8];
+    uint64_t seen = 0;
+    char *hit;
+    CHECK_INT(sb_pdb_init(&p, 3, 3, tiles, 4, &e), 0);
+    CHECK_U64(p.size, 9 * 8 * 7 * 6);
+    hit = calloc(p.size, 1);
+    /* every placement of 4 tiles on 9 cells, in lexicographic order */
+    for (int a = 0; a < 9; a++)
+        for (int b = 0; b < 9; b++)
+            for (int c = 0; c < 9; c++)
+                for (int d = 0; d < 9; d++) {
+                    uint64_t r;
+                    if (a == b || a == c || a == d || b == c || b == d || c == d)
+                        continue;
+                    pos[0] = (uint8_t)a, pos[1] = (uint8_t)b, pos[2] = (uint8_t)c, pos[3] = (uint8_t)d;
+                    r = sb_pdb_index(&p, pos);
+                    if (r == seen && !hit[r])
+                        seen++;
+                    hit[r] = 1;
+                    sb_pdb_unrank(&p, r, back);
+                    if (memcmp(back, pos, 4) != 0)
+                        seen = UINT64_MAX / 2;
+                }
+    CHECK_U64(seen, p.size);
+    free(hit);
+    /* 8 of 16: ends of the range */
+    for (int i = 0; i < 8; i++)
+        tiles[i] = (uint8_t)(8 + i);
+    CHECK_INT(sb_pdb_init(&p, 4, 4, tiles, 8, &e), 0);
+    CHECK_U64(p.size, 518918400);
+    for (int i = 0; i < 8; i++)
+        pos[i] = (uint8_t)i;
+    CHECK_U64(sb_pdb_index(&p, pos), 0);
+    for (int i = 0; i < 8; i++)
+        pos[i] = (uint8_t)(15 - i);
+    CHECK_U64(sb_pdb_index(&p, pos), p.size - 1);
+    sb_pdb_unrank(&p, p.size - 1, back);
+    CHECK(memcmp(back, pos, 8) == 0);
+    /* bad patterns */
+    tiles[0] = 0;
+    CHECK_INT(sb_pdb_init(&p, 4, 4, tiles, 2, &e), SB_EUSAGE);
+    tiles[0] = 9;
+    CHECK_INT(sb_pdb_init(&p, 4, 4, tiles, 2, &e), SB_EUSAGE);
+    CHECK_INT(sb_pdb_init(&p, 6, 4, tiles, 2, &e), SB_EUSAGE);
+}
+
+/* Brute-force check on the 8-puzzle with the 4-4 split {1,2,3,4} {5,6,7,8}:
+ * for every solvable position, the sum of the two table values lies between
+ * the Manhattan distance and the true distance (from a BFS here); the goal
+ * has 0; some positions are exact, some not. */
+static int nn;
+static uint32_t rk(const uint8_t *c)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < nn; i++) {
+        int less = 0;
+        for (int j = i + 1; j < nn; j++)
+            less += c[j] < c[i];
+        r = r * (uint32_t)(nn - i) + (uint32_t)less;
+    }
+    return r;
+}
+
+static void test_bounds(void)
+{
+    static uint8_t dist[362880];
+    static uint32_t q[181440];
+    uint32_t head = 0, tail = 0, checked = 0, good = 0, exact = 0;
+    uint8_t g1[4] = {1, 2, 3, 4}, g2[4] = {5, 6, 7, 8};
+    sb_pdb a, b;
+    sb_mem mem;
+    sb_error e;
+    uint8_t c[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    nn = 9;
+    memset(dist, 0xff, sizeof dist);
+    q[tail++] = rk(c);
+    dist[q[0]] = 0;
+    /* BFS storing positions as ranks; unrank by trying: keep boards too */
+    {
+        static uint8_t boards[181440][9];
+        memcpy(boards[0], c, 9);
+        while (head < tail) {
+            uint8_t *s = boards[head];
+            uint32_t r = q[head++];
+            int bl = 0;
+            while (s[bl])
+                bl++;
+            for (int d = 0; d < 4; d++) {
+                int to = d == 0 ? bl - 3 : d == 1 ? bl + 3 : d == 2 ? bl - 1 : bl + 1;
+                uint8_t t[9];
+                uint32_t x;
+                if (to < 0 || to > 8 || (d == 2 && bl % 3 == 0) || (d == 3 && bl % 3 == 2))
+                    continue;
+                memcpy(t, s, 9);
+                t[bl] = t[to];
+                t[to] = 0;
+                x = rk(t);
+                if (dist[x] == 0xff) {
+                    dist[x] = (uint8_t)(dist[r] + 1);
+                    memcpy(boards[tail], t, 9);
+                    q[tail++] = x;
+                }
+            }
+        }
+        CHECK_U64(tail, 181440);
+        sb_mem_init(&mem, 0);
+        CHECK_INT(sb_pdb_init(&a, 3, 3, g1, 4, &e), 0);
+        CHECK_INT(sb_pdb_init(&b, 3, 3, g2, 4, &e), 0);
+        CHECK_INT(sb_pdb_build(&a, &mem, 1, NULL, &e), 0);
+        CHECK_INT(sb_pdb_build(&b, &mem, 1, NULL, &e), 0);
+        for (uint32_t i = 0; i < tail; i++) {
+            uint8_t *s = boards[i], pa[4], pb[4];
+            int man = 0, h;
+            for (int cell = 0; cell < 9; cell++) {
+                int t = s[cell];
+                if (!t)
+                    continue;
+                man += abs(cell / 3 - t / 3) + abs(cell % 3 - t % 3);
+                if (t <= 4)
+                    pa[t - 1] = (uint8_t)cell;
+                else
+                    pb[t - 5] = (uint8_t)cell;
+            }
+            h = a.dist[sb_pdb_index(&a, pa)] + b.dist[sb_pdb_index(&b, pb)];
+            checked++;
+            good += man <= h && h <= dist[q[i]];
+            exact += h == dist[q[i]];
+        }
+        CHECK_U64(good, checked);
+        CHECK(exact > 0 && exact < checked);
+        CHECK_U64(mem.used, 9 * 8 * 7 * 6 * 2);
+        sb_pdb_free(&a);
+        sb_pdb_free(&b);
+        CHECK_U64(mem.used, 0);
+    }
+}
+
+static void test_corner(void)
+{
+    /* 2x2, pattern {1} (home in cell 1): in cell 2, two steps away, tile 1
+     * needs 2 moves; in cell 3, one; at home, none. */
+    uint8_t t[1] = {1}, pos[1];
+    sb_pdb p;
+    sb_mem mem;
+    sb_error e;
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_pdb_init(&p, 2, 2, t, 1, &e), 0);
+    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
+    pos[0] = 2;
+    CHECK_INT(p.dist[sb_pdb_index(&p, pos)], 2);
+    pos[0] = 3;
+    CHECK_INT(p.dist[sb_pdb_index(&p, pos)], 1);
+    pos[0] = 1;
+    CHECK_INT(p.dist[sb_pdb_index(&p, pos)], 0);
+    sb_pdb_free(&p);
+}
+
+static long fsize(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    long n;
+    if (!f)
+        return -1;
+    fseek(f, 0, SEEK_END);
+    n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+static void poke(const char *path, long at, int delta)
+{
+    FILE *f = fopen(path, "r+b");
+    int c;
+    fseek(f, at, SEEK_SET);
+    c = getc(f);
+    fseek(f, at, SEEK_SET);
+    putc((c + delta) & 0xff, f);
+    fclose(f);
+}
+
+static void test_files(void)
+{
+    char dir[] = "/tmp/sbfs-test-pdb-XXXXXX", path[256], other[256];
+    uint8_t t[3] = {1, 2, 3}, t2[3] = {1, 2, 4};
+    sb_pdb p, q, r;
+    sb_mem mem;
+    sb_error e;
+    FILE *f;
+    CHECK(mkdtemp(dir) != NULL);
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_pdb_init(&p, 3, 3, t, 3, &e), 0);
+    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
+    sb_pdb_filename(&p, path, sizeof path);
+    CHECK_STR(path, "npuzzle-3x3-1.2.3-v2.pdb");
+    snprintf(path, sizeof path, "%s/a.pdb", dir);
+    snprintf(other, sizeof other, "%s/b.pdb", dir);
+    CHECK_INT(sb_pdb_save(&p, path, &e), 0);
+    CHECK_INT(fsize(path), 64 + 504);
+    CHECK(sb_pdb_probe(&p, path));
+    /* round trip */
+    CHECK_INT(sb_pdb_init(&q, 3, 3, t, 3, &e), 0);
+    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), 0);
+    CHECK(memcmp(q.dist, p.dist, p.size) == 0);
+    sb_pdb_free(&q);
+    /* foreign: a table of another pattern */
+    CHECK_INT(sb_pdb_init(&r, 3, 3, t2, 3, &e), 0);
+    CHECK(!sb_pdb_probe(&r, path));
+    CHECK_INT(sb_pdb_load(&r, path, &mem, NULL, &e), SB_EBADFILE);
+    /* one flipped byte of data */
+    poke(path, 64 + 100, 1);
+    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK(strstr(e.msg, "checksum") != NULL);
+    poke(path, 64 + 100, -1);
+    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), 0);
+    sb_pdb_free(&q);
+    /* a damaged header */
+    poke(path, 13, 1);
+    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    poke(path, 13, -1);
+    /* truncated, and too long */
+    CHECK_INT(truncate(path, 64 + 503), 0);
+    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK_INT(sb_pdb_save(&p, path, &e), 0);
+    f = fopen(path, "ab");
+    putc(0, f);
+    fclose(f);
+    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    /* not there */
+    CHECK_INT(sb_pdb_load(&q, other, &mem, NULL, &e), SB_EIO);
+    CHECK_U64(mem.used, p.size);
+    sb_pdb_free(&p);
+    CHECK_U64(mem.used, 0);
+    remove(path);
+    rmdir(dir);
+}
+
+static void test_threads(void)
+{
+    /* the same table whether one thread builds it or three */
+    uint8_t t[5] = {1, 2, 3, 6, 7};
+    sb_pdb a, b;
+    sb_mem mem;
+    sb_error e;
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_pdb_init(&a, 4, 4, t, 5, &e), 0);
+    CHECK_INT(sb_pdb_init(&b, 4, 4, t, 5, &e), 0);
+    CHECK_INT(sb_pdb_build(&a, &mem, 1, NULL, &e), 0);
+    CHECK_INT(sb_pdb_build(&b, &mem, 3, NULL, &e), 0);
+    CHECK_U64(a.size, 524160);
+    CHECK(memcmp(a.dist, b.dist, a.size) == 0);
+    CHECK_U64(a.checksum, b.checksum);
+    sb_pdb_free(&a);
+    sb_pdb_free(&b);
+}
+
+static void test_budget(void)
+{
+    uint8_t t[4] = {1, 2, 3, 4};
+    sb_pdb p;
+    sb_mem mem;
+    sb_error e;
+    sb_mem_init(&mem, 4000);
+    CHECK_INT(sb_pdb_init(&p, 3, 3, t, 4, &e), 0);
+    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), SB_ENOMEM);
+    CHECK_U64(mem.used, 0);
+}
+
+int main(void)
+{
+    RUN(test_rank);
+    RUN(test_corner);
+    RUN(test_bounds);
+    RUN(test_files);
+    RUN(test_threads);
+    RUN(test_budget);
+    return TEST_END();
+}
