@@ -28,9 +28,9 @@
  * the greedy cut (extend the current piece while its last four letters occur
  * in the dictionary, cut otherwise) attains that least number.  Greedy cuts
  * need only the last three letters of the current piece and a bitmap of the
- * dictionary's four-letter substrings (five bits a letter: 2^20 bits = 128 KB), and they work
- * letter by letter, so a bound on the words of a whole text grows as its
- * pairs are deciphered.  Random letters (what a wrong matrix gives) need a
+ * dictionary's four-letter substrings (five bits a letter: 2^20 bits =
+ * 128 KB), and they work letter by letter, so a bound on the words of a
+ * whole text grows as its pairs are deciphered.  Random letters (what a wrong matrix gives) need a
  * cut every two or three letters (16 pieces for 40 random letters, against
  * 26 words for the best real parse of them); real words run to eight or
  * nine letters.
