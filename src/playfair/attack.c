@@ -28,9 +28,9 @@
  * the greedy cut (extend the current piece while its last four letters occur
  * in the dictionary, cut otherwise) attains that least number.  Greedy cuts
  * need only the last three letters of the current piece and a bitmap of the
- * dictionary's four-letter substrings (25^4 bits = 49 KB), and they work
- * letter by letter, so a bound on the words of a whole text grows as its
- * pairs are deciphered.  Random letters (what a wrong matrix gives) need a
+ * dictionary's four-letter substrings (five bits a letter: 2^20 bits =
+ * 128 KB), and they work letter by letter, so a bound on the words of a
+ * whole text grows as its pairs are deciphered.  Random letters (what a wrong matrix gives) need a
  * cut every two or three letters (16 pieces for 40 random letters, against
  * 26 words for the best real parse of them); real words run to eight or
  * nine letters.
@@ -72,8 +72,11 @@
  * the first sweep, 14 and more need extra sweeps; 10 was fastest. */
 #define GUESS_DIV 10
 
-/* Offsets in sb_playfair.gram of the strings of 1, 2, 3, 4 letters. */
-#define GOFF(len) ((len) == 0 ? 0u : (len) == 1 ? 25u : (len) == 2 ? 650u : 16275u)
+/* Offsets in sb_playfair.gram of the strings of 1, 2, 3, 4 letters, each
+ * string read as a number with five bits per letter (so that appending a
+ * letter is a shift and an or, and dropping the oldest of four a mask). */
+#define GOFF(len) ((len) == 0 ? 0u : (len) == 1 ? 32u : (len) == 2 ? 1056u : 33824u)
+static const unsigned goff[4] = {GOFF(0), GOFF(1), GOFF(2), GOFF(3)};
 
 typedef struct pf_node {
     int32_t child, sibling; /* first child, next sibling: -1 if none */
@@ -88,7 +91,7 @@ typedef struct pf_mat {
     uint8_t pos[25];  /* cell of each letter */
     uint16_t k;       /* pairs deciphered */
     uint16_t count;   /* greedy pieces so far: the bound */
-    uint16_t win;     /* last (up to 3) letters of the current piece, base 25 */
+    uint16_t win;     /* last (up to 3) letters of the current piece, base 32 */
     uint8_t len;      /* letters of the current piece, capped at 3; 0: the
                          next letter begins a piece already counted */
     uint8_t prev;     /* first letter of the last pair deciphered */
@@ -111,16 +114,17 @@ struct sb_playfair {
     pf_node *node;            /* the trie of J-folded words; node 0 the root */
     size_t nnode, nodecap;
     /* Which strings of 0..4 letters occur inside dictionary words, one
-     * bitmap: bit GOFF(len) + (string in base 25) for the strings of len+1
+     * bitmap: bit GOFF(len) + (string in base 32) for the strings of len+1
      * letters.  The 25 bits for len 0 are all set (any letter may begin a
      * piece). */
-    uint8_t gram[(GOFF(3) + 390625 + 7) / 8];
+    uint8_t gram[(GOFF(3) + (1u << 20) + 7) / 8];
     void *matraw;             /* the matrices, 64-byte aligned inside */
     size_t matrawsz;
     pf_mat *mat;
     uint32_t *key;            /* word index of the first keyword of each matrix */
     size_t nmat;
     uint16_t enc[625], dec[625];
+    uint16_t dec32[1024];     /* dec by (cellA << 5 | cellB): no multiply */
     /* scratch of one crack */
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
     int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
@@ -239,6 +243,9 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     sb_mem_init(&pf->own, 0);
     pf->mem = mem ? mem : &pf->own;
     pf_pair_tables(pf->enc, pf->dec);
+    for (unsigned a = 0; a < 25; a++)
+        for (unsigned b = 0; b < 25; b++)
+            pf->dec32[a << 5 | b] = pf->dec[a * 25 + b];
     for (unsigned c = 0; c < 25; c++)
         setbit(pf->gram, GOFF(0) + c);
     for (size_t i = 0; i < n; i++) {
@@ -291,13 +298,13 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
         if (trie_add(pf, idx, len, (uint32_t)i, err))
             goto fail;
         for (size_t j = 0; j + 1 < len; j++) {
-            unsigned v = idx[j] * 25u + idx[j + 1];
+            unsigned v = (unsigned)idx[j] << 5 | idx[j + 1];
             setbit(pf->gram, GOFF(1) + v);
             if (j + 2 < len) {
-                v = v * 25 + idx[j + 2];
+                v = v << 5 | idx[j + 2];
                 setbit(pf->gram, GOFF(2) + v);
                 if (j + 3 < len)
-                    setbit(pf->gram, GOFF(3) + v * 25 + idx[j + 3]);
+                    setbit(pf->gram, GOFF(3) + (v << 5 | idx[j + 3]));
             }
         }
     }
@@ -512,12 +519,10 @@ static void spell(sb_playfair *pf, size_t n, char *out)
  * with c.  len 0 uses the all-ones strip, so c simply begins the piece. */
 #define FEED(c)                                                                 \
     do {                                                                        \
-        unsigned c_ = (c), w_ = win * 25 + c_, o_ = len == 3 ? GOFF(3) :        \
-                      len == 2 ? GOFF(2) : len == 1 ? GOFF(1) : GOFF(0);        \
-        unsigned v_ = bit(gram, o_ + w_);                                       \
-        unsigned k_ = len == 3 ? w_ - w_ / 15625 * 15625 : w_;                  \
+        unsigned c_ = (c), w_ = win << 5 | c_;                                  \
+        unsigned v_ = bit(gram, goff[len] + w_);                                \
         count += v_ ^ 1;                                                        \
-        win = v_ ? k_ : c_;                                                     \
+        win = v_ ? w_ & 0x7fff : c_;                                            \
         len = v_ ? len + (len < 3) : 1;                                         \
     } while (0)
 
@@ -527,13 +532,13 @@ static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t np
 {
     pf_mat *m = &pf->mat[i];
     const uint8_t *ct = pf->ct, *gram = pf->gram;
-    const uint16_t *dec = pf->dec;
+    const uint16_t *dec = pf->dec32;
     unsigned k = 0, count = 1, win = 0, len = 0, prev = 0, pend = 0, k0;
     if (!fresh)
         k = m->k, count = m->count, win = m->win, len = m->len, prev = m->prev, pend = m->pend;
     k0 = k;
     while (k < npairs && count <= g) {
-        uint16_t d = dec[m->pos[ct[2 * k]] * 25 + m->pos[ct[2 * k + 1]]];
+        uint16_t d = dec[(unsigned)m->pos[ct[2 * k]] << 5 | m->pos[ct[2 * k + 1]]];
         unsigned p0 = m->cell[d >> 8], p1 = m->cell[d & 255];
         if (pend) {
             pend = 0;
