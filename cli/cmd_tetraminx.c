@@ -215,8 +215,12 @@ static int do_solve(int argc, char **argv)
         else
             puts(out);
     }
-    if (!status && ferror(in)) {
-        sb_error_set(&err, SB_EIO, 0, 0, "%s: read error", file ? file : "<stdin>");
+    /* A Ctrl-C that comes while getc waits for input ends the read with an
+     * error (EINTR), so the stop flag is asked before ferror is. */
+    if (!status && sb_control_stopped(&ctl))
+        status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
+    else if (!status && ferror(in)) {
+        sb_error_set(&err, SB_EIO, 0, 0, "%s: %s", file ? file : "<stdin>", strerror(errno));
         status = cli_fail(NULL, &err);
     }
     cli_control_done(&ctl, &prog);

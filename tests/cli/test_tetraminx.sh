@@ -69,6 +69,15 @@ expect_status 3 "missing file" -- "$SBFS" tetraminx solve $D/no-such-file.txt
 head -c 70000 /dev/zero | tr '\0' 'U' > "$T_TMP/long"; echo >> "$T_TMP/long"
 expect_status 21 "line too long" -- "$SBFS" tetraminx solve "$T_TMP/long"
 expect_grep ":1:65537: line longer than 65536 characters" "long line message" "$T_TMP/err"
+# Ctrl-C while solve waits for more input: stopped (5), not a read error (3),
+# and the line answered before it stays on stdout.
+(echo U; sleep 3) | timeout --preserve-status -s INT 1 "$SBFS" tetraminx solve \
+    > "$T_TMP/out" 2> "$T_TMP/err"
+[ $? = 5 ] && ok || bad "Ctrl-C while reading: exit status"
+expect_line "U'" "Ctrl-C while reading: the answer so far" "$T_TMP/out"
+expect_line "sbfs: interrupted" "Ctrl-C while reading: message" "$T_TMP/err"
+expect_status 3 "a directory as input" -- "$SBFS" tetraminx solve "$T_TMP"
+expect_line "sbfs: $T_TMP: Is a directory" "directory as input message" "$T_TMP/err"
 
 # --- random positions: legal, solved optimally, uniform
 if [ "${SBFS_SANITIZED:-0}" = 1 ]; then n=100; else n=400; fi
