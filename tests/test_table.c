@@ -446,6 +446,9 @@ static void test_files(void)
     wrong = cube(11);
     CHECK_INT(sb_table_load(&u, &wrong, path, &mem, &err), SB_EBADFILE);
     CHECK_INT(sb_table_load(&u, &m, "/nonexistent/x.tbl", &mem, &err), SB_EIO);
+    /* a file that cannot be read is an i/o error, not a damaged table */
+    CHECK_INT(sb_table_load(&u, &m, ".", &mem, &err), SB_EIO);
+    CHECK_STR(err.msg, ".: Is a directory");
     /* damage: one byte of the codes, one of the histogram, a cut, a tail */
     f = fopen(path, "rb");
     fseek(f, 0, SEEK_END);

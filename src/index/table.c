@@ -766,6 +766,15 @@ static int bad(sb_error *err, const char *path, const char *why)
     return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: %s", path, why);
 }
 
+/* A short read is a damaged (short) file, unless reading itself failed: a
+ * directory, a device error, which no amount of checking the file fixes. */
+static int short_read(FILE *f, sb_error *err, const char *path, const char *why)
+{
+    if (ferror(f))
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    return bad(err, path, why);
+}
+
 int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, sb_error *err)
 {
     unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8], buf[8 * 4096];
@@ -781,8 +790,9 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     if (!f)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
     if (fread(h, 1, FIXED_HEADER, f) != FIXED_HEADER || memcmp(h, MAGIC, 8) != 0) {
+        rc = short_read(f, err, path, "not an sbfs distance table");
         fclose(f);
-        return bad(err, path, "not an sbfs distance table");
+        return rc;
     }
     memcpy(name, h + 8, 32);
     memcpy(params, h + 40, 64);
@@ -808,8 +818,9 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     }
     if (fread(h + FIXED_HEADER, 8, (size_t)(maxdist + 1), f) != (size_t)(maxdist + 1) ||
         fread(sum, 1, 8, f) != 8) {
+        rc = short_read(f, err, path, "table file is truncated");
         fclose(f);
-        return bad(err, path, "table file is truncated");
+        return rc;
     }
     for (int d = 0; d <= maxdist; d++) {
         t->count[d] = get64(h + FIXED_HEADER + 8 * (size_t)d);
@@ -837,7 +848,7 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     for (size_t i = 0; i < nwords; i += 4096) {
         size_t k = nwords - i < 4096 ? nwords - i : 4096;
         if (fread(buf, 8, k, f) != k) {
-            rc = bad(err, path, "table file is truncated");
+            rc = short_read(f, err, path, "table file is truncated");
             goto fail;
         }
         for (size_t j = 0; j < k; j++)

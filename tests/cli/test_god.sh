@@ -31,6 +31,8 @@ printf 'distance 0: 1\n' > $T_TMP/text
 expect_status 7 "load a text file" -- $SBFS god npuzzle 3x3 --load $T_TMP/text
 expect_grep "not an sbfs distance table" "not-a-table message" $T_TMP/err
 expect_status 3 "load a missing file" -- $SBFS god npuzzle 3x3 --load $T_TMP/none
+expect_status 3 "load a directory" -- $SBFS god npuzzle 3x3 --load $T_TMP
+expect_line "sbfs: $T_TMP: Is a directory" "directory message" $T_TMP/err
 expect_status 3 "save to a bad path" -- $SBFS god npuzzle 2x2 --save /nonexistent/dir/t
 
 # usage errors
