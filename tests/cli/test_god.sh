@@ -34,6 +34,12 @@ expect_status 3 "load a missing file" -- $SBFS god npuzzle 3x3 --load $T_TMP/non
 expect_status 3 "load a directory" -- $SBFS god npuzzle 3x3 --load $T_TMP
 expect_line "sbfs: $T_TMP: Is a directory" "directory message" $T_TMP/err
 expect_status 3 "save to a bad path" -- $SBFS god npuzzle 2x2 --save /nonexistent/dir/t
+[ -s $T_TMP/out ] && bad "save to a bad path: output on stdout" || ok
+if [ -w /dev/full ]; then
+    expect_status 3 "stdout full" -- sh -c "$SBFS god npuzzle 2x2 > /dev/full"
+fi
+expect_status 3 "save over a directory" -- $SBFS god npuzzle 2x2 --save $T_TMP
+expect_line "sbfs: $T_TMP: Is a directory" "save over a directory message" $T_TMP/err
 
 # usage errors
 expect_status 0 "help" -- $SBFS god --help
