@@ -263,8 +263,13 @@ static int do_random(int argc, char **argv)
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage_tetraminx(stdout);
             return 0;
-        } else if (!have_count && parse_u64(argv[i], &count) == 0)
+        } else if (!have_count && (argv[i][0] != '-' || (argv[i][1] >= '0' && argv[i][1] <= '9'))) {
+            if (parse_u64(argv[i], &count))
+                return cli_usage_error("tetraminx random: N is a count from 0 to %llu, not '%s'",
+                                       (unsigned long long)UINT64_MAX, argv[i]);
             have_count = 1;
+        } else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("tetraminx random: unknown option '%s'", argv[i]);
         else
             return cli_usage_error("tetraminx random: unexpected argument '%s'", argv[i]);
     }
@@ -346,9 +351,11 @@ int god_tetraminx(int argc, char **argv)
     int rc, k;
 
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--save") && i + 1 < argc)
+        if (!strcmp(argv[i], "--save")) {
+            if (i + 1 >= argc)
+                return cli_usage_error("god tetraminx: --save wants an argument");
             save = argv[++i];
-        else if ((k = table_option(argc, argv, &i, &topt, "god tetraminx")) != 0) {
+        } else if ((k = table_option(argc, argv, &i, &topt, "god tetraminx")) != 0) {
             if (k < 0)
                 return cli_status(SB_EUSAGE);
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -361,7 +368,9 @@ int god_tetraminx(int argc, char **argv)
                    "  -j N             worker threads (default 1: the table takes milliseconds)\n"
                    "  --progress, --no-progress   progress on stderr (default: when a terminal)\n");
             return 0;
-        } else
+        } else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("god tetraminx: unknown option '%s'", argv[i]);
+        else
             return cli_usage_error("god tetraminx: unexpected argument '%s'", argv[i]);
     }
     g = malloc(sizeof *g);
