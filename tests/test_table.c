@@ -254,6 +254,21 @@ static void test_coords(void)
     sb_table_free(&tb);
     a.size = 61;
     CHECK_INT(build(&tb, &a, &zero, 1, 4, 1, SB_SCAN_AUTO), SB_EUSAGE);
+    {
+        /* sizes whose product passes 2^64 and wraps round to the model
+         * size: (2^31 + 1)^2 * 4 = 2^64 + 2^34 + 4 */
+        sb_coord big[3] = {{0x80000001u, tab[0]}, {0x80000001u, tab[0]}, {4, tab[0]}};
+        sb_model w = a;
+        sb_mem small;
+        sb_table tw;
+        sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
+        sb_mem_init(&small, 1 << 20);
+        w.size = (UINT64_C(1) << 34) + 4;
+        w.coords = big;
+        CHECK_INT(sb_table_build(&tw, &w, &zero, 1, &o, &small, NULL, &err), SB_EUSAGE);
+        CHECK_STR(err.msg, "coordinate sizes multiply past 2^64");
+        sb_table_free(&tw);
+    }
     sb_table_free(&ta);
     sb_table_free(&tb);
     CHECK_U64(mem.used, 0);

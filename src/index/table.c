@@ -398,6 +398,8 @@ static int check_model(const sb_model *m, sb_error *err)
         for (int j = 0; j < m->ncoords; j++) {
             if (!m->coords[j].size || !m->coords[j].move)
                 return sb_error_set(err, SB_EUSAGE, 0, 0, "coordinate %d has no table", j);
+            if (n > UINT64_MAX / m->coords[j].size)
+                return sb_error_set(err, SB_EUSAGE, 0, 0, "coordinate sizes multiply past 2^64");
             n *= m->coords[j].size;
         }
         if (n != m->size)
