@@ -268,6 +268,14 @@ static void test_coords(void)
         CHECK_INT(sb_table_build(&tw, &w, &zero, 1, &o, &small, NULL, &err), SB_EUSAGE);
         CHECK_STR(err.msg, "coordinate sizes multiply past 2^64");
         sb_table_free(&tw);
+        /* a size so large that rounding it up to whole words would wrap
+         * round to a tiny table */
+        w = b;
+        w.size = SB_NO_INDEX - 1;
+        CHECK_INT(sb_table_build(&tw, &w, &zero, 1, &o, &small, NULL, &err), SB_EUSAGE);
+        CHECK_STR(err.msg, "model has 18446744073709551614 indices, more than 2^56");
+        sb_table_free(&tw);
+        CHECK_U64(small.used, 0);
     }
     sb_table_free(&ta);
     sb_table_free(&tb);

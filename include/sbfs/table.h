@@ -32,6 +32,8 @@
 #define SB_MAX_COORDS 8
 /* Bytes of per-thread scratch a model may ask for. */
 #define SB_MAX_SCRATCH 1024
+/* Most indices a model may have (2^56: 16 PiB at 2 bits an index). */
+#define SB_TABLE_MAXSIZE (UINT64_C(1) << 56)
 /* Largest distance a table can hold (histogram length - 1). */
 #define SB_TABLE_MAXDIST 1023
 

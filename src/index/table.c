@@ -383,8 +383,13 @@ size_t sb_table_bytes(uint64_t size, int bits)
 
 static int check_model(const sb_model *m, sb_error *err)
 {
-    if (!m || m->size == 0 || m->size == SB_NO_INDEX)
+    if (!m || m->size == 0)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "model has no indices");
+    /* Far more than any memory, and small enough that rounding the size
+     * up to whole words and bitmap words cannot wrap round. */
+    if (m->size > SB_TABLE_MAXSIZE)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "model has %llu indices, more than 2^56",
+                            (unsigned long long)m->size);
     if (m->nmoves < 1 || m->nmoves > SB_MAX_MOVES)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "model has %d moves (1..%d allowed)",
                             m->nmoves, SB_MAX_MOVES);
@@ -814,6 +819,7 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
         return bad(err, path, why);
     }
     if ((bits != 2 && bits != 4 && bits != 8) || maxdist < -1 || maxdist > SB_TABLE_MAXDIST ||
+        size > SB_TABLE_MAXSIZE ||
         bytes != (uint64_t)words_for(size, bits) * 8) {
         fclose(f);
         return bad(err, path, "damaged table header");
