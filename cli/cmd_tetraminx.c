@@ -105,27 +105,46 @@ static int table_option(int argc, char **argv, int *i, table_opts *o, const char
     return 0;
 }
 
-/* Build the table, or load it when o->load names a file; mem gets the
- * budget of --memory. */
-static int get_table(sb_tet_god *g, sb_mem *mem, const table_opts *o)
+/* Allocate the God table (too big for the stack: it holds the move
+ * tables) and build it, or load it when o->load names a file; mem gets the
+ * budget of --memory.  0 with *out set, or the exit status (error printed)
+ * with nothing left to free. */
+static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o)
 {
     sb_control ctl;
     cli_progress prog;
     sb_error err;
     size_t limit;
+    sb_tet_god *g;
     int rc;
     sb_error_clear(&err);
+    *out = NULL;
     if (cli_memory_budget(o->memory, &limit, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(mem, limit);
+    if (!(g = malloc(sizeof *g)))
+        return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     if (o->load) {
         rc = sb_tet_god_load(g, o->load, mem, &err);
-        return rc ? cli_fail(NULL, &err) : 0;
+    } else {
+        cli_control_init(&ctl, &prog, o->progress);
+        rc = sb_tet_god_build(g, o->threads, mem, &ctl, &err);
+        cli_control_done(&ctl, &prog);
     }
-    cli_control_init(&ctl, &prog, o->progress);
-    rc = sb_tet_god_build(g, o->threads, mem, &ctl, &err);
-    cli_control_done(&ctl, &prog);
-    return rc ? cli_fail(NULL, &err) : 0;
+    if (rc) {
+        free(g);
+        return cli_fail(NULL, &err);
+    }
+    *out = g;
+    return 0;
+}
+
+static void put_table(sb_tet_god *g)
+{
+    if (g) {
+        sb_tet_god_free(g);
+        free(g);
+    }
 }
 
 static int do_solve(int argc, char **argv)
@@ -166,17 +185,13 @@ static int do_solve(int argc, char **argv)
     in = cli_open(file, &err);
     if (!in)
         return cli_fail(NULL, &err);
-    g = malloc(sizeof *g);
     line = malloc(MAX_LINE);
-    if (!g || !line) {
-        free(g);
-        free(line);
+    if (!line) {
         cli_close(in);
         return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     }
     t0 = sb_now();
-    if ((rc = get_table(g, &mem, &topt)) != 0) {
-        free(g);
+    if ((rc = get_table(&g, &mem, &topt)) != 0) {
         free(line);
         cli_close(in);
         return rc;
@@ -231,8 +246,7 @@ static int do_solve(int argc, char **argv)
                 (t2 - t1) * 1e3, (unsigned long long)total_moves);
     free(line);
     cli_close(in);
-    sb_tet_god_free(g);
-    free(g);
+    put_table(g);
     if (fflush(stdout) && !status)
         status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
     return status;
@@ -278,15 +292,8 @@ static int do_random(int argc, char **argv)
     if (!have_seed)
         seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
     sb_rng_seed(&rng, seed);
-    if (scramble) {
-        g = malloc(sizeof *g);
-        if (!g)
-            return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
-        if ((rc = get_table(g, &mem, &topt)) != 0) {
-            free(g);
-            return rc;
-        }
-    }
+    if (scramble && (rc = get_table(&g, &mem, &topt)) != 0)
+        return rc;
     cli_control_init(&ctl, &prog, 0);
     for (uint64_t n = 0; n < count; n++) {
         uint32_t index = sb_tet_random(&rng);
@@ -312,10 +319,7 @@ static int do_random(int argc, char **argv)
         puts(out);
     }
     cli_control_done(&ctl, &prog);
-    if (g) {
-        sb_tet_god_free(g);
-        free(g);
-    }
+    put_table(g);
     if (fflush(stdout) && !status)
         status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
     return status;
@@ -373,17 +377,11 @@ int god_tetraminx(int argc, char **argv)
         else
             return cli_usage_error("god tetraminx: unexpected argument '%s'", argv[i]);
     }
-    g = malloc(sizeof *g);
-    if (!g)
-        return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
-    if ((rc = get_table(g, &mem, &topt)) != 0) {
-        free(g);
+    if ((rc = get_table(&g, &mem, &topt)) != 0)
         return rc;
-    }
     sb_error_clear(&err);
-    if (save && (rc = sb_tet_god_save(g, save, &err)) != 0) {
-        sb_tet_god_free(g);
-        free(g);
+    if (save && sb_tet_god_save(g, save, &err) != 0) {
+        put_table(g);
         return cli_fail(NULL, &err);
     }
     for (int d = 0; d <= g->maxdist; d++) {
@@ -391,8 +389,7 @@ int god_tetraminx(int argc, char **argv)
         total += g->hist[d];
     }
     printf("total: %llu positions, largest distance %d\n", (unsigned long long)total, g->maxdist);
-    sb_tet_god_free(g);
-    free(g);
+    put_table(g);
     return fflush(stdout) ? cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"})
                           : 0;
 }
