@@ -9,6 +9,7 @@
 #include "sbfs/table.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static sb_mem mem;
@@ -500,6 +501,16 @@ static void test_files(void)
     CHECK_INT(sb_table_load(&u, &m, other, &mem, &err), SB_EBADFILE);
     CHECK(strstr(err.msg, "not an sbfs distance table") != NULL);
     CHECK_INT(sb_table_save(&t, "/nonexistent/x.tbl", &err), SB_EIO);
+    {
+        /* a failed write to a device reports the error and leaves the
+         * device in place: only a regular file is removed */
+        struct stat st;
+        if (stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode)) {
+            CHECK_INT(sb_table_save(&t, "/dev/full", &err), SB_EIO);
+            CHECK_STR(err.msg, "/dev/full: cannot write: No space left on device");
+            CHECK(stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode));
+        }
+    }
     remove(path);
     remove(other);
     sb_table_free(&t);

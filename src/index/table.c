@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define CHUNK_SHIFT 16
 #define CHUNK ((uint64_t)1 << CHUNK_SHIFT)
@@ -737,12 +738,19 @@ int sb_table_save(const sb_table *t, const char *path, sb_error *err)
     unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8];
     unsigned char buf[8 * 4096];
     size_t hb = header_bytes(t->maxdist), nwords = t->data_bytes / 8;
+    int regular;
+    struct stat st;
     FILE *f;
     make_header(t, h);
     put64(sum, hash_data(hash_bytes(0, h, hb), t->data, nwords));
     f = fopen(path, "wb");
     if (!f)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    /* A half-written table is removed so that it cannot be mistaken for a
+     * whole one, but only a regular file: the path may name a device or a
+     * pipe (/dev/stdout, /dev/full), which must never be unlinked. */
+    regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+    errno = 0;
     if (fwrite(h, 1, hb, f) != hb || fwrite(sum, 1, 8, f) != 8)
         goto fail;
     for (size_t i = 0; i < nwords; i += 4096) {
@@ -762,7 +770,8 @@ fail:
         int e = errno;
         if (f)
             fclose(f);
-        remove(path);
+        if (regular)
+            remove(path);
         return sb_error_set(err, SB_EIO, 0, 0, "%s: cannot write: %s", path,
                             e ? strerror(e) : "short write");
     }

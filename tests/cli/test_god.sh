@@ -35,8 +35,12 @@ expect_status 3 "load a directory" -- $SBFS god npuzzle 3x3 --load $T_TMP
 expect_line "sbfs: $T_TMP: Is a directory" "directory message" $T_TMP/err
 expect_status 3 "save to a bad path" -- $SBFS god npuzzle 2x2 --save /nonexistent/dir/t
 [ -s $T_TMP/out ] && bad "save to a bad path: output on stdout" || ok
-if [ -w /dev/full ]; then
+if [ -c /dev/full ] && [ -w /dev/full ]; then
     expect_status 3 "stdout full" -- sh -c "$SBFS god npuzzle 2x2 > /dev/full"
+    # a failed --save to a device must not unlink the device
+    expect_status 3 "save to a full device" -- $SBFS god npuzzle 2x3 --save /dev/full
+    expect_line "sbfs: /dev/full: cannot write: No space left on device" "full device message" $T_TMP/err
+    [ -c /dev/full ] && ok || bad "save to a full device: /dev/full is gone"
 fi
 expect_status 3 "save over a directory" -- $SBFS god npuzzle 2x2 --save $T_TMP
 expect_line "sbfs: $T_TMP: Is a directory" "save over a directory message" $T_TMP/err
