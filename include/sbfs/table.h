@@ -111,7 +111,9 @@ size_t sb_table_bytes(uint64_t size, int bits);
 /* Fill t with the distance of every index from the start indices.  On
  * success returns 0.  Errors: SB_EUSAGE (bad model or options, a distance
  * too large for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
- * the levels finished so far are valid and t must still be freed).
+ * the levels finished so far are valid).  Whatever it returns, t may hold
+ * the table's memory: call sb_table_free(t), which is harmless when it
+ * holds none.
  * Progress goes to ctl (phase "table (forward)" or "table (backward)",
  * level = the distance being filled, done = indices reached so far). */
 int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
