@@ -822,8 +822,8 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     if (strncmp(name, m->name ? m->name : "", 31) != 0 || strcmp(params, want_params) != 0 ||
         size != m->size) {
         char why[200];
-        snprintf(why, sizeof why, "table is for %s %s, not %s %s", name, params,
-                 m->name ? m->name : "", want_params);
+        snprintf(why, sizeof why, "table is for %s%s%s, not %s%s%s", name, params[0] ? " " : "",
+                 params, m->name ? m->name : "", want_params[0] ? " " : "", want_params);
         fclose(f);
         return bad(err, path, why);
     }

@@ -24,6 +24,11 @@ expect_file $G/npuzzle_3x3.out "save" -- $SBFS god npuzzle 3x3 --save $T_TMP/t33
 expect_file $G/npuzzle_3x3.out "load" -- $SBFS god npuzzle 3x3 --load $T_TMP/t33
 expect_status 7 "load for another size" -- $SBFS god npuzzle 2x4 --load $T_TMP/t33
 expect_line "sbfs: $T_TMP/t33: table is for npuzzle 3x3, not npuzzle 2x4" "mismatch message" $T_TMP/err
+expect_status 7 "load an npuzzle table as the Tetraminx's" -- $SBFS god tetraminx --load $T_TMP/t33
+expect_line "sbfs: $T_TMP/t33: table is for npuzzle 3x3, not tetraminx" "cross mismatch message" $T_TMP/err
+$SBFS god tetraminx --save $T_TMP/tet > /dev/null
+expect_status 7 "load the Tetraminx table as an npuzzle's" -- $SBFS god npuzzle 3x3 --load $T_TMP/tet
+expect_line "sbfs: $T_TMP/tet: table is for tetraminx, not npuzzle 3x3" "cross mismatch message 2" $T_TMP/err
 head -c 20000 $T_TMP/t33 > $T_TMP/cut
 expect_status 7 "load a truncated table" -- $SBFS god npuzzle 3x3 --load $T_TMP/cut
 expect_grep "truncated" "truncated message" $T_TMP/err
