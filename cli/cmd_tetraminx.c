@@ -306,9 +306,13 @@ static int do_random(int argc, char **argv)
             /* The solution undone: its moves inverted, in reverse order. */
             uint8_t sol[SB_TET_MAXDIST], scr[SB_TET_MAXDIST];
             int d = sb_tet_god_solve(g, index, sol);
+            if (d < 0) { /* as in solve: never an empty line for a position */
+                status = cli_fail(NULL, &(sb_error){SB_EINTERNAL, 0, 0, "damaged table"});
+                break;
+            }
             for (int i = 0; i < d; i++)
                 scr[i] = (uint8_t)(sol[d - 1 - i] ^ 1);
-            sb_tet_format_moves(scr, d < 0 ? 0 : d, out);
+            sb_tet_format_moves(scr, d, out);
         } else {
             sb_tet_pieces p;
             sb_tet_facelets f;
