@@ -145,11 +145,16 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
+    /* Saved before printing, as god tetraminx does: a run that fails
+     * leaves nothing on stdout. */
+    if (save && sb_npt_save(&t, save, &err)) {
+        sb_npt_free(&t);
+        return cli_fail(NULL, &err);
+    }
     print_table(&t.table);
-    fflush(stdout);
-    if (save && sb_npt_save(&t, save, &err))
-        status = cli_fail(NULL, &err);
     sb_npt_free(&t);
+    if (fflush(stdout))
+        status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
     return status;
 }
 

@@ -105,27 +105,46 @@ static int table_option(int argc, char **argv, int *i, table_opts *o, const char
     return 0;
 }
 
-/* Build the table, or load it when o->load names a file; mem gets the
- * budget of --memory. */
-static int get_table(sb_tet_god *g, sb_mem *mem, const table_opts *o)
+/* Allocate the God table (too big for the stack: it holds the move
+ * tables) and build it, or load it when o->load names a file; mem gets the
+ * budget of --memory.  0 with *out set, or the exit status (error printed)
+ * with nothing left to free. */
+static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o)
 {
     sb_control ctl;
     cli_progress prog;
     sb_error err;
     size_t limit;
+    sb_tet_god *g;
     int rc;
     sb_error_clear(&err);
+    *out = NULL;
     if (cli_memory_budget(o->memory, &limit, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(mem, limit);
+    if (!(g = malloc(sizeof *g)))
+        return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     if (o->load) {
         rc = sb_tet_god_load(g, o->load, mem, &err);
-        return rc ? cli_fail(NULL, &err) : 0;
+    } else {
+        cli_control_init(&ctl, &prog, o->progress);
+        rc = sb_tet_god_build(g, o->threads, mem, &ctl, &err);
+        cli_control_done(&ctl, &prog);
     }
-    cli_control_init(&ctl, &prog, o->progress);
-    rc = sb_tet_god_build(g, o->threads, mem, &ctl, &err);
-    cli_control_done(&ctl, &prog);
-    return rc ? cli_fail(NULL, &err) : 0;
+    if (rc) {
+        free(g);
+        return cli_fail(NULL, &err);
+    }
+    *out = g;
+    return 0;
+}
+
+static void put_table(sb_tet_god *g)
+{
+    if (g) {
+        sb_tet_god_free(g);
+        free(g);
+    }
 }
 
 static int do_solve(int argc, char **argv)
@@ -166,17 +185,13 @@ static int do_solve(int argc, char **argv)
     in = cli_open(file, &err);
     if (!in)
         return cli_fail(NULL, &err);
-    g = malloc(sizeof *g);
     line = malloc(MAX_LINE);
-    if (!g || !line) {
-        free(g);
-        free(line);
+    if (!line) {
         cli_close(in);
         return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     }
     t0 = sb_now();
-    if ((rc = get_table(g, &mem, &topt)) != 0) {
-        free(g);
+    if ((rc = get_table(&g, &mem, &topt)) != 0) {
         free(line);
         cli_close(in);
         return rc;
@@ -215,8 +230,12 @@ static int do_solve(int argc, char **argv)
         else
             puts(out);
     }
-    if (!status && ferror(in)) {
-        sb_error_set(&err, SB_EIO, 0, 0, "%s: read error", file ? file : "<stdin>");
+    /* A Ctrl-C that comes while getc waits for input ends the read with an
+     * error (EINTR), so the stop flag is asked before ferror is. */
+    if (!status && sb_control_stopped(&ctl))
+        status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
+    else if (!status && ferror(in)) {
+        sb_error_set(&err, SB_EIO, 0, 0, "%s: %s", file ? file : "<stdin>", strerror(errno));
         status = cli_fail(NULL, &err);
     }
     cli_control_done(&ctl, &prog);
@@ -227,8 +246,7 @@ static int do_solve(int argc, char **argv)
                 (t2 - t1) * 1e3, (unsigned long long)total_moves);
     free(line);
     cli_close(in);
-    sb_tet_god_free(g);
-    free(g);
+    put_table(g);
     if (fflush(stdout) && !status)
         status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
     return status;
@@ -259,8 +277,13 @@ static int do_random(int argc, char **argv)
         else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage_tetraminx(stdout);
             return 0;
-        } else if (!have_count && parse_u64(argv[i], &count) == 0)
+        } else if (!have_count && (argv[i][0] != '-' || (argv[i][1] >= '0' && argv[i][1] <= '9'))) {
+            if (parse_u64(argv[i], &count))
+                return cli_usage_error("tetraminx random: N is a count from 0 to %llu, not '%s'",
+                                       (unsigned long long)UINT64_MAX, argv[i]);
             have_count = 1;
+        } else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("tetraminx random: unknown option '%s'", argv[i]);
         else
             return cli_usage_error("tetraminx random: unexpected argument '%s'", argv[i]);
     }
@@ -269,15 +292,8 @@ static int do_random(int argc, char **argv)
     if (!have_seed)
         seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
     sb_rng_seed(&rng, seed);
-    if (scramble) {
-        g = malloc(sizeof *g);
-        if (!g)
-            return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
-        if ((rc = get_table(g, &mem, &topt)) != 0) {
-            free(g);
-            return rc;
-        }
-    }
+    if (scramble && (rc = get_table(&g, &mem, &topt)) != 0)
+        return rc;
     cli_control_init(&ctl, &prog, 0);
     for (uint64_t n = 0; n < count; n++) {
         uint32_t index = sb_tet_random(&rng);
@@ -290,9 +306,13 @@ static int do_random(int argc, char **argv)
             /* The solution undone: its moves inverted, in reverse order. */
             uint8_t sol[SB_TET_MAXDIST], scr[SB_TET_MAXDIST];
             int d = sb_tet_god_solve(g, index, sol);
+            if (d < 0) { /* as in solve: never an empty line for a position */
+                status = cli_fail(NULL, &(sb_error){SB_EINTERNAL, 0, 0, "damaged table"});
+                break;
+            }
             for (int i = 0; i < d; i++)
                 scr[i] = (uint8_t)(sol[d - 1 - i] ^ 1);
-            sb_tet_format_moves(scr, d < 0 ? 0 : d, out);
+            sb_tet_format_moves(scr, d, out);
         } else {
             sb_tet_pieces p;
             sb_tet_facelets f;
@@ -303,10 +323,7 @@ static int do_random(int argc, char **argv)
         puts(out);
     }
     cli_control_done(&ctl, &prog);
-    if (g) {
-        sb_tet_god_free(g);
-        free(g);
-    }
+    put_table(g);
     if (fflush(stdout) && !status)
         status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
     return status;
@@ -342,9 +359,11 @@ int god_tetraminx(int argc, char **argv)
     int rc, k;
 
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--save") && i + 1 < argc)
+        if (!strcmp(argv[i], "--save")) {
+            if (i + 1 >= argc)
+                return cli_usage_error("god tetraminx: --save wants an argument");
             save = argv[++i];
-        else if ((k = table_option(argc, argv, &i, &topt, "god tetraminx")) != 0) {
+        } else if ((k = table_option(argc, argv, &i, &topt, "god tetraminx")) != 0) {
             if (k < 0)
                 return cli_status(SB_EUSAGE);
         } else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -357,20 +376,16 @@ int god_tetraminx(int argc, char **argv)
                    "  -j N             worker threads (default 1: the table takes milliseconds)\n"
                    "  --progress, --no-progress   progress on stderr (default: when a terminal)\n");
             return 0;
-        } else
+        } else if (argv[i][0] == '-' && argv[i][1])
+            return cli_usage_error("god tetraminx: unknown option '%s'", argv[i]);
+        else
             return cli_usage_error("god tetraminx: unexpected argument '%s'", argv[i]);
     }
-    g = malloc(sizeof *g);
-    if (!g)
-        return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
-    if ((rc = get_table(g, &mem, &topt)) != 0) {
-        free(g);
+    if ((rc = get_table(&g, &mem, &topt)) != 0)
         return rc;
-    }
     sb_error_clear(&err);
-    if (save && (rc = sb_tet_god_save(g, save, &err)) != 0) {
-        sb_tet_god_free(g);
-        free(g);
+    if (save && sb_tet_god_save(g, save, &err) != 0) {
+        put_table(g);
         return cli_fail(NULL, &err);
     }
     for (int d = 0; d <= g->maxdist; d++) {
@@ -378,8 +393,7 @@ int god_tetraminx(int argc, char **argv)
         total += g->hist[d];
     }
     printf("total: %llu positions, largest distance %d\n", (unsigned long long)total, g->maxdist);
-    sb_tet_god_free(g);
-    free(g);
+    put_table(g);
     return fflush(stdout) ? cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"})
                           : 0;
 }

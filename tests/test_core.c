@@ -58,6 +58,19 @@ static void test_parse_size(void)
     CHECK_INT(sb_mem_parse_size("12Q", &v, &e), SB_EUSAGE);
     CHECK_INT(sb_mem_parse_size("", &v, &e), SB_EUSAGE);
     CHECK_INT(sb_mem_parse_size("-5M", &v, &e), SB_EUSAGE);
+    /* strtod's other forms are not sizes; NaN would not even convert */
+    CHECK_INT(sb_mem_parse_size("nan", &v, &e), SB_EUSAGE);
+    CHECK_INT(sb_mem_parse_size("inf", &v, &e), SB_EUSAGE);
+    CHECK_INT(sb_mem_parse_size("0x10", &v, &e), SB_EUSAGE);
+    CHECK_INT(sb_mem_parse_size("1e9", &v, &e), SB_EUSAGE);
+    CHECK_INT(sb_mem_parse_size(" 5M", &v, &e), SB_EUSAGE);
+    CHECK_INT(sb_mem_parse_size("+5M", &v, &e), SB_EUSAGE);
+    CHECK_STR(e.msg, "bad memory size '+5M'");
+    /* zero would mean "no limit" to sb_mem_init */
+    CHECK_INT(sb_mem_parse_size("0", &v, &e), SB_EUSAGE);
+    CHECK_STR(e.msg, "memory size '0' is less than a byte");
+    CHECK_INT(sb_mem_parse_size("0.1K", &v, &e), 0);
+    CHECK_U64(v, 102);
 }
 
 static void test_rng(void)

@@ -7,6 +7,7 @@
 #include "sbfs/core.h"
 #include "sbfs/npuzzle_table.h"
 
+#include <limits.h>
 #include <unistd.h>
 
 static sb_mem mem;
@@ -183,6 +184,9 @@ static void test_numbering(void)
         CHECK_INT(sb_npt_distance(&t, goal), -1); /* no table yet */
         CHECK_INT(sb_npt_init(&t, 1, 9, &err), SB_EUSAGE);
         CHECK_INT(sb_npt_init(&t, 4, 5, &err), SB_EUSAGE);
+        /* sides whose product passes INT_MAX (and wraps to 0 in 32 bits) */
+        CHECK_INT(sb_npt_init(&t, 65536, 65536, &err), SB_EUSAGE);
+        CHECK_INT(sb_npt_init(&t, 2, INT_MAX, &err), SB_EUSAGE);
     }
     /* 4 x 4 ranks fit in 64 bits: random round trips */
     {

@@ -9,6 +9,7 @@
 #include "sbfs/table.h"
 
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static sb_mem mem;
@@ -254,6 +255,29 @@ static void test_coords(void)
     sb_table_free(&tb);
     a.size = 61;
     CHECK_INT(build(&tb, &a, &zero, 1, 4, 1, SB_SCAN_AUTO), SB_EUSAGE);
+    {
+        /* sizes whose product passes 2^64 and wraps round to the model
+         * size: (2^31 + 1)^2 * 4 = 2^64 + 2^34 + 4 */
+        sb_coord big[3] = {{0x80000001u, tab[0]}, {0x80000001u, tab[0]}, {4, tab[0]}};
+        sb_model w = a;
+        sb_mem small;
+        sb_table tw;
+        sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
+        sb_mem_init(&small, 1 << 20);
+        w.size = (UINT64_C(1) << 34) + 4;
+        w.coords = big;
+        CHECK_INT(sb_table_build(&tw, &w, &zero, 1, &o, &small, NULL, &err), SB_EUSAGE);
+        CHECK_STR(err.msg, "coordinate sizes multiply past 2^64");
+        sb_table_free(&tw);
+        /* a size so large that rounding it up to whole words would wrap
+         * round to a tiny table */
+        w = b;
+        w.size = SB_NO_INDEX - 1;
+        CHECK_INT(sb_table_build(&tw, &w, &zero, 1, &o, &small, NULL, &err), SB_EUSAGE);
+        CHECK_STR(err.msg, "model has 18446744073709551614 indices, more than 2^56");
+        sb_table_free(&tw);
+        CHECK_U64(small.used, 0);
+    }
     sb_table_free(&ta);
     sb_table_free(&tb);
     CHECK_U64(mem.used, 0);
@@ -446,6 +470,9 @@ static void test_files(void)
     wrong = cube(11);
     CHECK_INT(sb_table_load(&u, &wrong, path, &mem, &err), SB_EBADFILE);
     CHECK_INT(sb_table_load(&u, &m, "/nonexistent/x.tbl", &mem, &err), SB_EIO);
+    /* a file that cannot be read is an i/o error, not a damaged table */
+    CHECK_INT(sb_table_load(&u, &m, ".", &mem, &err), SB_EIO);
+    CHECK_STR(err.msg, ".: Is a directory");
     /* damage: one byte of the codes, one of the histogram, a cut, a tail */
     f = fopen(path, "rb");
     fseek(f, 0, SEEK_END);
@@ -474,6 +501,16 @@ static void test_files(void)
     CHECK_INT(sb_table_load(&u, &m, other, &mem, &err), SB_EBADFILE);
     CHECK(strstr(err.msg, "not an sbfs distance table") != NULL);
     CHECK_INT(sb_table_save(&t, "/nonexistent/x.tbl", &err), SB_EIO);
+    {
+        /* a failed write to a device reports the error and leaves the
+         * device in place: only a regular file is removed */
+        struct stat st;
+        if (stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode)) {
+            CHECK_INT(sb_table_save(&t, "/dev/full", &err), SB_EIO);
+            CHECK_STR(err.msg, "/dev/full: cannot write: No space left on device");
+            CHECK(stat("/dev/full", &st) == 0 && S_ISCHR(st.st_mode));
+        }
+    }
     remove(path);
     remove(other);
     sb_table_free(&t);

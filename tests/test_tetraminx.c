@@ -274,6 +274,17 @@ static void test_parse_errors(void)
     bad("U R'' L", SB_EINPUT, 3, "'R''' is not a move");
     bad("UR", SB_EINPUT, 1, "'UR' is not a move");
     bad("R3", SB_EINPUT, 1, "'R3' is not a move");
+    /* an unprintable byte is shown as such, not copied into the message */
+    bad("U R\x01", SB_EINPUT, 4, "'\\x01' cannot be part of a move");
+    bad("U \x7f", SB_EINPUT, 3, "'\\x7f' cannot be part of a move");
+    {
+        sb_tet_pieces p;
+        sb_error e;
+        sb_error_clear(&e);
+        CHECK_INT(sb_tet_parse("U \0L", 4, 1, &p, &e), SB_EINPUT);
+        CHECK_INT(e.col, 3);
+        CHECK_STR(e.msg, "'\\x00' cannot be part of a move (moves are U U' L L' R R' B B')");
+    }
     bad("FFFFFFDDDDDDLLLLLLRRRRRRDRL", SB_EINPUT, 28, "a facelet string has 28 letters, this one 27");
     bad("FFFFFFDDDDDDLLLLLLRRRRRRDRLFF", SB_EINPUT, 29, "a facelet string has 28 letters, this one 29");
     bad("  FFFFFFDDDXDDLLLLLLRRRRRRDRLF", SB_EINPUT, 12, "'X' is not a colour");

@@ -85,6 +85,8 @@ size_t sb_mem_left(const sb_mem *m);
 size_t sb_mem_physical(void);
 /* Parse "512M", "4G", "100000" (bytes), "1.5G"; K/M/G/T are powers of 1024.
  * Returns 0 and sets *out, or SB_EUSAGE. */
+/* Only plain decimals are sizes, and at least one byte: "0" is refused
+ * rather than read as sb_mem_init's "no limit". */
 int sb_mem_parse_size(const char *s, size_t *out, sb_error *err);
 
 /* A small fast seeded generator (xoshiro256**).  Same seed, same stream. */

@@ -32,6 +32,8 @@
 #define SB_MAX_COORDS 8
 /* Bytes of per-thread scratch a model may ask for. */
 #define SB_MAX_SCRATCH 1024
+/* Most indices a model may have (2^56: 16 PiB at 2 bits an index). */
+#define SB_TABLE_MAXSIZE (UINT64_C(1) << 56)
 /* Largest distance a table can hold (histogram length - 1). */
 #define SB_TABLE_MAXDIST 1023
 
@@ -109,7 +111,9 @@ size_t sb_table_bytes(uint64_t size, int bits);
 /* Fill t with the distance of every index from the start indices.  On
  * success returns 0.  Errors: SB_EUSAGE (bad model or options, a distance
  * too large for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
- * the levels finished so far are valid and t must still be freed).
+ * the levels finished so far are valid).  Whatever it returns, t may hold
+ * the table's memory: call sb_table_free(t), which is harmless when it
+ * holds none.
  * Progress goes to ctl (phase "table (forward)" or "table (backward)",
  * level = the distance being filled, done = indices reached so far). */
 int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,

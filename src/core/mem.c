@@ -90,9 +90,11 @@ int sb_mem_parse_size(const char *s, size_t *out, sb_error *err)
     double v, mul = 1;
     if (!s || !*s)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "empty memory size");
+    /* Plain decimals only: strtod alone would also take "nan", "inf",
+     * "0x1p20", "1e9" and leading blanks or signs, and NaN has no size_t. */
     errno = 0;
     v = strtod(s, &end);
-    if (errno || end == s || v < 0)
+    if (errno || end == s || (size_t)(end - s) != strspn(s, "0123456789.") || v != v)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "bad memory size '%s'", s);
     switch (*end) {
     case 'k': case 'K': mul = 1024.0; end++; break;
@@ -112,6 +114,9 @@ int sb_mem_parse_size(const char *s, size_t *out, sb_error *err)
     v *= mul;
     if (v >= (double)SIZE_MAX)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "memory size '%s' too large", s);
+    /* 0 would read as sb_mem's "no limit": the opposite of what was asked. */
+    if (v < 1)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "memory size '%s' is less than a byte", s);
     *out = (size_t)v;
     return 0;
 }

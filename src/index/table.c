@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define CHUNK_SHIFT 16
 #define CHUNK ((uint64_t)1 << CHUNK_SHIFT)
@@ -383,8 +384,13 @@ size_t sb_table_bytes(uint64_t size, int bits)
 
 static int check_model(const sb_model *m, sb_error *err)
 {
-    if (!m || m->size == 0 || m->size == SB_NO_INDEX)
+    if (!m || m->size == 0)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "model has no indices");
+    /* Far more than any memory, and small enough that rounding the size
+     * up to whole words and bitmap words cannot wrap round. */
+    if (m->size > SB_TABLE_MAXSIZE)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "model has %llu indices, more than 2^56",
+                            (unsigned long long)m->size);
     if (m->nmoves < 1 || m->nmoves > SB_MAX_MOVES)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "model has %d moves (1..%d allowed)",
                             m->nmoves, SB_MAX_MOVES);
@@ -398,6 +404,8 @@ static int check_model(const sb_model *m, sb_error *err)
         for (int j = 0; j < m->ncoords; j++) {
             if (!m->coords[j].size || !m->coords[j].move)
                 return sb_error_set(err, SB_EUSAGE, 0, 0, "coordinate %d has no table", j);
+            if (n > UINT64_MAX / m->coords[j].size)
+                return sb_error_set(err, SB_EUSAGE, 0, 0, "coordinate sizes multiply past 2^64");
             n *= m->coords[j].size;
         }
         if (n != m->size)
@@ -730,12 +738,19 @@ int sb_table_save(const sb_table *t, const char *path, sb_error *err)
     unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8];
     unsigned char buf[8 * 4096];
     size_t hb = header_bytes(t->maxdist), nwords = t->data_bytes / 8;
+    int regular;
+    struct stat st;
     FILE *f;
     make_header(t, h);
     put64(sum, hash_data(hash_bytes(0, h, hb), t->data, nwords));
     f = fopen(path, "wb");
     if (!f)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    /* A half-written table is removed so that it cannot be mistaken for a
+     * whole one, but only a regular file: the path may name a device or a
+     * pipe (/dev/stdout, /dev/full), which must never be unlinked. */
+    regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+    errno = 0;
     if (fwrite(h, 1, hb, f) != hb || fwrite(sum, 1, 8, f) != 8)
         goto fail;
     for (size_t i = 0; i < nwords; i += 4096) {
@@ -755,7 +770,8 @@ fail:
         int e = errno;
         if (f)
             fclose(f);
-        remove(path);
+        if (regular)
+            remove(path);
         return sb_error_set(err, SB_EIO, 0, 0, "%s: cannot write: %s", path,
                             e ? strerror(e) : "short write");
     }
@@ -764,6 +780,15 @@ fail:
 static int bad(sb_error *err, const char *path, const char *why)
 {
     return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: %s", path, why);
+}
+
+/* A short read is a damaged (short) file, unless reading itself failed: a
+ * directory, a device error, which no amount of checking the file fixes. */
+static int short_read(FILE *f, sb_error *err, const char *path, const char *why)
+{
+    if (ferror(f))
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    return bad(err, path, why);
 }
 
 int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, sb_error *err)
@@ -781,8 +806,9 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     if (!f)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
     if (fread(h, 1, FIXED_HEADER, f) != FIXED_HEADER || memcmp(h, MAGIC, 8) != 0) {
+        rc = short_read(f, err, path, "not an sbfs distance table");
         fclose(f);
-        return bad(err, path, "not an sbfs distance table");
+        return rc;
     }
     memcpy(name, h + 8, 32);
     memcpy(params, h + 40, 64);
@@ -796,20 +822,22 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     if (strncmp(name, m->name ? m->name : "", 31) != 0 || strcmp(params, want_params) != 0 ||
         size != m->size) {
         char why[200];
-        snprintf(why, sizeof why, "table is for %s %s, not %s %s", name, params,
-                 m->name ? m->name : "", want_params);
+        snprintf(why, sizeof why, "table is for %s%s%s, not %s%s%s", name, params[0] ? " " : "",
+                 params, m->name ? m->name : "", want_params[0] ? " " : "", want_params);
         fclose(f);
         return bad(err, path, why);
     }
     if ((bits != 2 && bits != 4 && bits != 8) || maxdist < -1 || maxdist > SB_TABLE_MAXDIST ||
+        size > SB_TABLE_MAXSIZE ||
         bytes != (uint64_t)words_for(size, bits) * 8) {
         fclose(f);
         return bad(err, path, "damaged table header");
     }
     if (fread(h + FIXED_HEADER, 8, (size_t)(maxdist + 1), f) != (size_t)(maxdist + 1) ||
         fread(sum, 1, 8, f) != 8) {
+        rc = short_read(f, err, path, "table file is truncated");
         fclose(f);
-        return bad(err, path, "table file is truncated");
+        return rc;
     }
     for (int d = 0; d <= maxdist; d++) {
         t->count[d] = get64(h + FIXED_HEADER + 8 * (size_t)d);
@@ -837,7 +865,7 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     for (size_t i = 0; i < nwords; i += 4096) {
         size_t k = nwords - i < 4096 ? nwords - i : 4096;
         if (fread(buf, 8, k, f) != k) {
-            rc = bad(err, path, "table file is truncated");
+            rc = short_read(f, err, path, "table file is truncated");
             goto fail;
         }
         for (size_t j = 0; j < k; j++)

@@ -230,7 +230,9 @@ static int npt_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
 int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err)
 {
     memset(t, 0, sizeof *t);
-    if (rows < 2 || cols < 2 || rows * cols > SB_NPT_MAXCELLS)
+    /* rows > MAX / cols is rows * cols > MAX without a product that could
+     * overflow */
+    if (rows < 2 || cols < 2 || rows > SB_NPT_MAXCELLS / cols)
         return sb_error_set(err, SB_EUSAGE, 0, 0,
                             "board %dx%d: sides must be at least 2 and the board at most %d cells",
                             rows, cols, SB_NPT_MAXCELLS);

@@ -12,6 +12,7 @@
  * the most local to the most global: the fixed triangles, the colour counts,
  * each tet, each edge, then the two parities, so that a message points at
  * the first facelet that cannot be right rather than at a consequence. */
+#include "sbfs/rank.h"
 #include "sbfs/tetraminx.h"
 
 #include <string.h>
@@ -86,16 +87,6 @@ void sb_tet_pieces_to_facelets(const sb_tet_pieces *p, sb_tet_facelets *f)
         f->c[at[fl]] = solved_colour[home[0]];
         f->c[at[!fl]] = solved_colour[home[1]];
     }
-}
-
-/* Parity of a permutation of 6 by counting inversions. */
-static int parity6(const uint8_t *e)
-{
-    int inv = 0;
-    for (int i = 0; i < 6; i++)
-        for (int j = i + 1; j < 6; j++)
-            inv += e[i] > e[j];
-    return inv & 1;
 }
 
 /* The slow path: every rule in turn, for the message. */
@@ -189,7 +180,7 @@ static int diagnose(const sb_tet_facelets *f, sb_tet_pieces *p, sb_error *err)
         p->flip[q] = a != solved_colour[edge_facelet[piece][0]];
         flips += p->flip[q];
     }
-    if (parity6(p->edge))
+    if (sb_perm_parity(p->edge, SB_TET_NEDGES))
         return sb_error_set(err, SB_EINVALPOS, 0, 1,
                             "the edge permutation is odd (as if two edges were swapped): "
                             "no sequence of moves does that");
@@ -243,7 +234,7 @@ int sb_tet_facelets_to_pieces(const sb_tet_facelets *f, sb_tet_pieces *p, sb_err
         p->flip[q] = (uint8_t)(e & 1);
         flips += e & 1;
     }
-    if (parity6(p->edge) || (flips & 1))
+    if (sb_perm_parity(p->edge, SB_TET_NEDGES) || (flips & 1))
         return diagnose(f, p, err);
     return 0;
 }

@@ -105,6 +105,13 @@ int sb_tet_parse(const char *s, size_t n, int line, sb_tet_pieces *out, sb_error
         while (i < b && !is_blank(s[i]))
             i++;
         m = move_word(s + w, i - w);
+        for (size_t j = w; m == -1 && j < i; j++) {
+            char buf[8];
+            if ((unsigned char)s[j] <= ' ' || (unsigned char)s[j] >= 127)
+                return sb_error_set(err, SB_EINPUT, line, (int)j + 1,
+                                    "'%s' cannot be part of a move (moves are U U' L L' R R' "
+                                    "B B')", shown(s[j], buf));
+        }
         if (m == -1)
             return sb_error_set(err, SB_EINPUT, line, (int)w + 1,
                                 "'%.*s' is not a move (moves are U U' L L' R R' B B'; tips u l r b "

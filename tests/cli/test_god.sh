@@ -24,6 +24,11 @@ expect_file $G/npuzzle_3x3.out "save" -- $SBFS god npuzzle 3x3 --save $T_TMP/t33
 expect_file $G/npuzzle_3x3.out "load" -- $SBFS god npuzzle 3x3 --load $T_TMP/t33
 expect_status 7 "load for another size" -- $SBFS god npuzzle 2x4 --load $T_TMP/t33
 expect_line "sbfs: $T_TMP/t33: table is for npuzzle 3x3, not npuzzle 2x4" "mismatch message" $T_TMP/err
+expect_status 7 "load an npuzzle table as the Tetraminx's" -- $SBFS god tetraminx --load $T_TMP/t33
+expect_line "sbfs: $T_TMP/t33: table is for npuzzle 3x3, not tetraminx" "cross mismatch message" $T_TMP/err
+$SBFS god tetraminx --save $T_TMP/tet > /dev/null
+expect_status 7 "load the Tetraminx table as an npuzzle's" -- $SBFS god npuzzle 3x3 --load $T_TMP/tet
+expect_line "sbfs: $T_TMP/tet: table is for tetraminx, not npuzzle 3x3" "cross mismatch message 2" $T_TMP/err
 head -c 20000 $T_TMP/t33 > $T_TMP/cut
 expect_status 7 "load a truncated table" -- $SBFS god npuzzle 3x3 --load $T_TMP/cut
 expect_grep "truncated" "truncated message" $T_TMP/err
@@ -31,7 +36,19 @@ printf 'distance 0: 1\n' > $T_TMP/text
 expect_status 7 "load a text file" -- $SBFS god npuzzle 3x3 --load $T_TMP/text
 expect_grep "not an sbfs distance table" "not-a-table message" $T_TMP/err
 expect_status 3 "load a missing file" -- $SBFS god npuzzle 3x3 --load $T_TMP/none
+expect_status 3 "load a directory" -- $SBFS god npuzzle 3x3 --load $T_TMP
+expect_line "sbfs: $T_TMP: Is a directory" "directory message" $T_TMP/err
 expect_status 3 "save to a bad path" -- $SBFS god npuzzle 2x2 --save /nonexistent/dir/t
+[ -s $T_TMP/out ] && bad "save to a bad path: output on stdout" || ok
+if [ -c /dev/full ] && [ -w /dev/full ]; then
+    expect_status 3 "stdout full" -- sh -c "$SBFS god npuzzle 2x2 > /dev/full"
+    # a failed --save to a device must not unlink the device
+    expect_status 3 "save to a full device" -- $SBFS god npuzzle 2x3 --save /dev/full
+    expect_line "sbfs: /dev/full: cannot write: No space left on device" "full device message" $T_TMP/err
+    [ -c /dev/full ] && ok || bad "save to a full device: /dev/full is gone"
+fi
+expect_status 3 "save over a directory" -- $SBFS god npuzzle 2x2 --save $T_TMP
+expect_line "sbfs: $T_TMP: Is a directory" "save over a directory message" $T_TMP/err
 
 # usage errors
 expect_status 0 "help" -- $SBFS god --help

@@ -24,6 +24,18 @@ expect_status 4 "memory budget too small" -- "$SBFS" god tetraminx --memory 64K
 expect_grep "memory budget exhausted" "budget message" "$T_TMP/err"
 expect_status 2 "bad thread count" -- "$SBFS" tetraminx solve -j 0
 expect_status 2 "--load without a file" -- "$SBFS" god tetraminx --load
+expect_status 2 "--save without a file" -- "$SBFS" god tetraminx --save
+expect_line "sbfs: god tetraminx: --save wants an argument (try 'sbfs --help')" \
+    "--save without a file message" "$T_TMP/err"
+expect_status 2 "god: unknown option" -- "$SBFS" god tetraminx --fast
+expect_line "sbfs: god tetraminx: unknown option '--fast' (try 'sbfs --help')" \
+    "god: unknown option message" "$T_TMP/err"
+expect_status 2 "random: a count past 64 bits" -- "$SBFS" tetraminx random 99999999999999999999
+expect_line "sbfs: tetraminx random: N is a count from 0 to 18446744073709551615, not '99999999999999999999' (try 'sbfs --help')" \
+    "random: count past 64 bits message" "$T_TMP/err"
+expect_status 2 "random: a negative count" -- "$SBFS" tetraminx random -5
+expect_line "sbfs: tetraminx random: N is a count from 0 to 18446744073709551615, not '-5' (try 'sbfs --help')" \
+    "random: negative count message" "$T_TMP/err"
 
 # --- the worked examples of docs/FORMAT.md and other notation: exact answers
 expect_file $D/examples.out "solve examples" -- "$SBFS" tetraminx solve $D/examples.txt
@@ -69,6 +81,15 @@ expect_status 3 "missing file" -- "$SBFS" tetraminx solve $D/no-such-file.txt
 head -c 70000 /dev/zero | tr '\0' 'U' > "$T_TMP/long"; echo >> "$T_TMP/long"
 expect_status 21 "line too long" -- "$SBFS" tetraminx solve "$T_TMP/long"
 expect_grep ":1:65537: line longer than 65536 characters" "long line message" "$T_TMP/err"
+# Ctrl-C while solve waits for more input: stopped (5), not a read error (3),
+# and the line answered before it stays on stdout.
+(echo U; sleep 3) | timeout --preserve-status -s INT 1 "$SBFS" tetraminx solve \
+    > "$T_TMP/out" 2> "$T_TMP/err"
+[ $? = 5 ] && ok || bad "Ctrl-C while reading: exit status"
+expect_line "U'" "Ctrl-C while reading: the answer so far" "$T_TMP/out"
+expect_line "sbfs: interrupted" "Ctrl-C while reading: message" "$T_TMP/err"
+expect_status 3 "a directory as input" -- "$SBFS" tetraminx solve "$T_TMP"
+expect_line "sbfs: $T_TMP: Is a directory" "directory as input message" "$T_TMP/err"
 
 # --- random positions: legal, solved optimally, uniform
 if [ "${SBFS_SANITIZED:-0}" = 1 ]; then n=100; else n=400; fi
