@@ -1,6 +1,9 @@
-/* Tests of the hashed engine on its own: the key set, and breadth-first
- * search over a toy model whose level sizes are known in closed form. */
+/* Tests of the two search engines on their own: the hashed engine's key
+ * set, the sorted-level engine's key arrays, and breadth-first search over
+ * a toy model whose level sizes are known in closed form. */
 #include "harness.h"
+#include "../src/search/keysort.h"
+#include "sbfs/levels.h"
 #include "sbfs/search.h"
 
 static void test_set_basic(void)
@@ -142,11 +145,206 @@ static void test_bfs_stop(void)
     sb_bfs_free(&b);
 }
 
+
+/* ---- sorted key arrays ---- */
+
+/* insertion sort as the reference: simple enough to trust */
+static void ref_sort(uint64_t *a, uint64_t n, int kw)
+{
+    uint64_t t[4];
+    for (uint64_t i = 1; i < n; i++) {
+        memcpy(t, a + i * kw, kw * 8);
+        uint64_t j = i;
+        while (j > 0 && sb_key_cmp(a + (j - 1) * kw, t, kw) > 0) {
+            memcpy(a + j * kw, a + (j - 1) * kw, kw * 8);
+            j--;
+        }
+        memcpy(a + j * kw, t, kw * 8);
+    }
+}
+
+static void test_keys_sort(void)
+{
+    sb_rng r;
+    sb_rng_seed(&r, 7);
+    for (int kw = 1; kw <= 3; kw++)
+        for (int round = 0; round < 4; round++) {
+            uint64_t n = 3000, a[3000 * 3], b[3000 * 3], t[3000 * 3];
+            /* round 0: full words; 1: 40-bit keys; 2: few distinct; 3: equal */
+            for (uint64_t i = 0; i < n * kw; i++) {
+                uint64_t v = sb_rng_next(&r);
+                a[i] = round == 0 ? v : round == 1 ? v >> 24 : round == 2 ? v % 5 : 42;
+            }
+            memcpy(b, a, sizeof a);
+            uint64_t *got = sb_keys_sort(a, t, n, kw);
+            ref_sort(b, n, kw);
+            CHECK(got && !memcmp(got, b, n * kw * 8));
+        }
+}
+
+static void test_keys_sets(void)
+{
+    /* 1-word: a = {1 1 2 3 5 8 8 9}, x = {2 9}, y = {0 5 7} */
+    uint64_t a[] = {1, 1, 2, 3, 5, 8, 8, 9}, x[] = {2, 9}, y[] = {0, 5, 7};
+    uint64_t k = sb_keys_unique_minus(a, 8, x, 2, y, 3, 1);
+    CHECK_U64(k, 3);
+    CHECK(a[0] == 1 && a[1] == 3 && a[2] == 8);
+    /* 2-word keys, high word last: (lo, hi) */
+    uint64_t b[] = {5, 0, 5, 0, 1, 1, 2, 1}, z[] = {1, 1};
+    k = sb_keys_unique_minus(b, 4, z, 1, NULL, 0, 2);
+    CHECK_U64(k, 2);
+    CHECK(b[0] == 5 && b[1] == 0 && b[2] == 2 && b[3] == 1);
+    uint64_t r1[] = {1, 4, 7}, r2[] = {2, 4, 9}, r3[] = {0}, out[7];
+    uint64_t *in[] = {r1, r2, r3};
+    uint64_t n[] = {3, 3, 1};
+    CHECK_U64(sb_keys_merge(in, n, 3, out, 1), 6);
+    CHECK(out[0] == 0 && out[1] == 1 && out[2] == 2 && out[3] == 4 && out[4] == 7 && out[5] == 9);
+    CHECK_INT(sb_keys_find(out, 6, &r1[2], 1), 4);
+    uint64_t three = 3;
+    CHECK_INT(sb_keys_find(out, 6, &three, 1), -1);
+    CHECK_INT(sb_keys_first_common(r1, 3, r2, 3, 1), 1);
+    CHECK_INT(sb_keys_first_common(r1, 3, r3, 1, 1), -1);
+}
+
+/* ---- the sorted-level engine on the grid ---- */
+
+/* The grid again with two-word keys (y, x): exercises the general key code. */
+static int grid_expand2(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    (void)ud;
+    uint64_t k[2], x = key[1], y = key[0];
+    if (x + 1 < W) { k[0] = y; k[1] = x + 1; emit(ctx, k); }
+    if (x > 0)     { k[0] = y; k[1] = x - 1; emit(ctx, k); }
+    if (y + 1 < H) { k[0] = y + 1; k[1] = x; emit(ctx, k); }
+    if (y > 0)     { k[0] = y - 1; k[1] = x; emit(ctx, k); }
+    return 0;
+}
+
+static int path_ok(const uint64_t *p, int D, int kw)
+{
+    for (int d = 1; d <= D; d++) {
+        uint64_t ax, ay, cx, cy;
+        if (kw == 1) {
+            ax = p[d - 1] >> 32, ay = p[d - 1] & 0xffffffff, cx = p[d] >> 32, cy = p[d] & 0xffffffff;
+        } else {
+            ax = p[2 * d - 1], ay = p[2 * d - 2], cx = p[2 * d + 1], cy = p[2 * d];
+        }
+        if ((ax > cx ? ax - cx : cx - ax) + (ay > cy ? ay - cy : cy - ay) != 1)
+            return 0;
+    }
+    return 1;
+}
+
+static void test_levels_grid(void)
+{
+    for (int kw = 1; kw <= 2; kw++) {
+        sb_mem mem;
+        sb_levels s;
+        sb_error err;
+        sb_search_model m = {kw, NULL, kw == 1 ? grid_expand : grid_expand2, NULL};
+        uint64_t start[2] = {0, 0}, goal[2];
+        if (kw == 1)
+            goal[0] = ((uint64_t)(W - 1) << 32) | (H - 1);
+        else
+            goal[0] = H - 1, goal[1] = W - 1;
+        uint64_t *p1 = malloc((W + H) * 2 * 8), *p2 = malloc((W + H) * 2 * 8);
+        sb_mem_init(&mem, 0);
+        /* one way, one thread and two: every level exact, one path */
+        for (int T = 1; T <= 2; T++) {
+            CHECK_INT(sb_levels_init(&s, &m, T, &mem, &err), 0);
+            CHECK_INT(sb_levels_run(&s, start, goal, 0, NULL, &err), 0);
+            CHECK_INT(s.found, 1);
+            CHECK_INT(s.length, W + H - 2);
+            CHECK_INT(sb_levels_count(&s, 0), W + H - 1);
+            int bad = 0;
+            for (int d = 0; d < W + H - 1; d++) {
+                int want = 0;
+                for (int x = 0; x < W; x++)
+                    want += d - x >= 0 && d - x < H;
+                bad += sb_levels_size(&s, 0, d) != (uint64_t)want;
+            }
+            CHECK_INT(bad, 0);
+            CHECK_U64(sb_levels_total(&s), (uint64_t)W * H);
+            CHECK_INT(sb_levels_path(&s, T == 1 ? p1 : p2, NULL, &err), 0);
+            CHECK(path_ok(T == 1 ? p1 : p2, W + H - 2, kw));
+            sb_levels_free(&s);
+        }
+        CHECK(!memcmp(p1, p2, (W + H - 1) * kw * 8));
+        /* the smallest parent each time: x (the high part) falls first,
+         * so the path runs along y at x = 0 at its start */
+        CHECK_U64(kw == 1 ? p1[H - 1] : p1[2 * (H - 1)], H - 1);
+        /* both ways: the same length (on a grid the two balls cover it) */
+        CHECK_INT(sb_levels_init(&s, &m, 2, &mem, &err), 0);
+        CHECK_INT(sb_levels_run(&s, start, goal, SB_LEVELS_BIDIR, NULL, &err), 0);
+        CHECK_INT(s.bidir, 1);
+        CHECK_INT(s.length, W + H - 2);
+        CHECK_INT(sb_levels_path(&s, p2, NULL, &err), 0);
+        CHECK(path_ok(p2, W + H - 2, kw));
+        CHECK(!memcmp(p2, start, kw * 8) && !memcmp(p2 + (W + H - 2) * kw, goal, kw * 8));
+        sb_levels_free(&s);
+        /* a budget for some levels only: dropped, rebuilt, the same path */
+        sb_mem_init(&mem, (size_t)W * H * kw * 8 / 3);
+        CHECK_INT(sb_levels_init(&s, &m, 2, &mem, &err), 0);
+        CHECK_INT(sb_levels_run(&s, start, goal, 0, NULL, &err), 0);
+        CHECK(s.dropped > 0);
+        CHECK_INT(s.length, W + H - 2);
+        CHECK_INT(sb_levels_path(&s, p2, NULL, &err), 0);
+        CHECK(!memcmp(p1, p2, (W + H - 1) * kw * 8));
+        sb_levels_free(&s);
+        CHECK_U64(mem.used, 0);
+        /* a budget too small for two levels: a clean stop, counts kept */
+        sb_mem_init(&mem, 12000);
+        CHECK_INT(sb_levels_init(&s, &m, 1, &mem, &err), 0);
+        CHECK_INT(sb_levels_run(&s, start, goal, 0, NULL, &err), SB_ENOMEM);
+        CHECK(sb_levels_count(&s, 0) > 2);
+        CHECK_U64(sb_levels_size(&s, 0, 2), 3);
+        sb_levels_free(&s);
+        CHECK_U64(mem.used, 0);
+        /* the census: the whole grid, at most three levels held at once */
+        sb_mem_init(&mem, 0);
+        CHECK_INT(sb_levels_init(&s, &m, 2, &mem, &err), 0);
+        CHECK_INT(sb_levels_run(&s, start, NULL, SB_LEVELS_CENSUS, NULL, &err), 0);
+        CHECK_INT(s.complete, 1);
+        CHECK_INT(s.found, 0);
+        CHECK_U64(sb_levels_total(&s), (uint64_t)W * H);
+        CHECK_INT(sb_levels_count(&s, 0), W + H - 1);
+        CHECK(mem.peak < (size_t)W * H * kw * 8 / 4);
+        uint64_t nlast;
+        const uint64_t *last = sb_levels_last(&s, &nlast);
+        CHECK_U64(nlast, 1);
+        CHECK(last && !memcmp(last, goal, kw * 8));
+        sb_levels_free(&s);
+        free(p1);
+        free(p2);
+    }
+}
+
+static void test_levels_stop(void)
+{
+    sb_mem mem;
+    sb_levels s;
+    sb_error err;
+    sb_search_model m = {1, NULL, grid_expand, NULL};
+    volatile sig_atomic_t stop = 1;
+    sb_control ctl = {NULL, NULL, &stop};
+    uint64_t start = 0;
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_levels_init(&s, &m, 1, &mem, &err), 0);
+    CHECK_INT(sb_levels_run(&s, &start, NULL, 0, &ctl, &err), SB_EINTR);
+    CHECK_U64(sb_levels_size(&s, 0, 0), 1);
+    sb_levels_free(&s);
+    CHECK_U64(mem.used, 0);
+}
+
 int main(void)
 {
     RUN(test_set_basic);
     RUN(test_set_budget);
     RUN(test_bfs_grid);
     RUN(test_bfs_stop);
+    RUN(test_keys_sort);
+    RUN(test_keys_sets);
+    RUN(test_levels_grid);
+    RUN(test_levels_stop);
     return TEST_END();
 }

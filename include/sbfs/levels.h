@@ -1,0 +1,99 @@
+/* The sorted-level search engine: breadth-first search that keeps each
+ * distance as one sorted array of keys.
+ *
+ * Like the hashed engine (sbfs/search.h) it takes an sb_search_model and
+ * knows nothing of the puzzle.  Level d+1 is made from level d by listing
+ * every neighbour, sorting the list (radix sort), dropping repeats and
+ * dropping what is in level d or d-1: since every move can be undone, a
+ * neighbour of level d lies at distance d-1, d or d+1, so those two levels
+ * are all the duplicate detection needs.  A state costs its key and nothing
+ * else (8 bytes for keys of one word); all memory traffic is sequential;
+ * the result does not depend on the number of threads.
+ *
+ * It searches one way (from the start until a goal, or the whole
+ * component) or both ways (start and one goal configuration, expanding the
+ * smaller frontier, meeting in the middle).  Under a memory budget it drops
+ * old levels, keeping a few as checkpoints, and rebuilds the path by
+ * searching again from a checkpoint; it fails cleanly (SB_ENOMEM) only
+ * when the two newest levels do not fit. */
+#ifndef SBFS_LEVELS_H
+#define SBFS_LEVELS_H
+
+#include <stdint.h>
+
+#include "sbfs/core.h"
+#include "sbfs/search.h"
+
+/* One distance of one side.  keys == NULL once the level was dropped; n
+ * stays, since the counts are part of the result. */
+typedef struct sb_level {
+    uint64_t *keys; /* n keys, ascending, kw words each */
+    uint64_t n;
+    int checkpoint; /* kept with the level before it when others are dropped */
+} sb_level;
+
+/* The levels reached from one end.  lev[i] is distance base + i. */
+typedef struct sb_side {
+    sb_level *lev;
+    int nlev, cap;
+    int base;
+} sb_side;
+
+enum {
+    SB_LEVELS_BIDIR = 1,  /* search from both ends when the goal is one key */
+    SB_LEVELS_CENSUS = 2, /* no path wanted: keep only the two newest levels */
+};
+
+typedef struct sb_levels {
+    sb_search_model model;
+    int kw;
+    int threads;        /* worker threads, >= 1 */
+    sb_side side[2];    /* [0] from the start, [1] from the goal (both ways) */
+    int bidir;          /* 1 when the last run searched both ways */
+    int found;          /* 1 when a goal was reached */
+    int length;         /* its distance from the start */
+    int meet_level[2];  /* distance of meet from the start and from the goal */
+    uint64_t *meet;     /* the goal reached, or where the two sides met */
+    int complete;       /* 1 when a whole component was walked */
+    int exhausted;      /* then: the side (0 start, 1 goal) whose component it was */
+    int dropped;        /* levels dropped to stay in the budget */
+    uint64_t generated; /* neighbours listed */
+    sb_mem *mem;
+    void *priv;         /* the engine's own state (threads, lock) */
+} sb_levels;
+
+/* An engine for model m; threads 0 means one per online processor.  All
+ * large memory is charged to mem. */
+int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *mem,
+                   sb_error *err);
+void sb_levels_free(sb_levels *s);
+
+/* Search from start.  The goal is m->is_goal when the model has one, else
+ * the key goal, else nothing (the whole component is walked).  flags:
+ * SB_LEVELS_BIDIR searches both ways when the goal is the key `goal`;
+ * SB_LEVELS_CENSUS keeps no more levels than the search needs (no path
+ * can be asked for).  The level where a goal is found is always completed,
+ * so every count is exact.  Returns 0 (s->found says whether a goal was
+ * reached), SB_EINTR when ctl asked to stop, SB_ENOMEM when even two
+ * levels do not fit the budget (the counts so far stay valid), or another
+ * SB_E* code. */
+int sb_levels_run(sb_levels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
+                  sb_control *ctl, sb_error *err);
+
+/* Levels of a side (0 forward, 1 backward) and the states at distance d
+ * from its end (0 past the last). */
+int sb_levels_count(const sb_levels *s, int side);
+uint64_t sb_levels_size(const sb_levels *s, int side, int d);
+/* States stored on both sides in all (repeats across sides counted twice). */
+uint64_t sb_levels_total(const sb_levels *s);
+/* The states of the newest level of side 0, n of them (NULL if dropped). */
+const uint64_t *sb_levels_last(const sb_levels *s, uint64_t *n);
+
+/* A shortest path after a run that found a goal: keys[0 .. (length+1)*kw)
+ * from the start to the goal.  Of the neighbours one level nearer the
+ * start it always takes the smallest key, so the path does not depend on
+ * threads or on the budget.  Levels dropped for the budget are searched
+ * again from the nearest checkpoint.  Not after SB_LEVELS_CENSUS. */
+int sb_levels_path(sb_levels *s, uint64_t *keys, sb_control *ctl, sb_error *err);
+
+#endif

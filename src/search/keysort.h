@@ -1,0 +1,44 @@
+/* Sorted arrays of fixed-width keys: radix sort, removal of repeats and of
+ * the keys of other sorted arrays, merging.  Internal to src/search/.
+ *
+ * A key is kw 64-bit words compared as one number whose most significant
+ * word is the last (word kw-1).  Every function is written once for any
+ * kw and instantiated for one word, the common case. */
+#ifndef SBFS_KEYSORT_H
+#define SBFS_KEYSORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+static inline int sb_key_cmp(const uint64_t *a, const uint64_t *b, int kw)
+{
+    for (int i = kw - 1; i >= 0; i--)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* Sort a[0..n) (n < 2^32 keys); t is scratch of the same size.  Returns a
+ * or t, whichever holds the result, or NULL when the 8 KB per digit of
+ * counters cannot be had.  Digits on which all keys agree are
+ * skipped, so a key's unused high bits cost nothing. */
+uint64_t *sb_keys_sort(uint64_t *a, uint64_t *t, uint64_t n, int kw);
+
+/* In the sorted a[0..n), keep each key once and only if it is in neither
+ * sorted array x[0..nx) nor y[0..ny); the kept keys move to the front, in
+ * order.  Returns how many were kept. */
+uint64_t sb_keys_unique_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx,
+                              const uint64_t *y, uint64_t ny, int kw);
+
+/* Merge k sorted arrays of distinct keys into out (room for the sum),
+ * keeping each key once.  Returns the number written. */
+uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, uint64_t *out, int kw);
+
+/* Index of key in sorted a[0..n), or -1. */
+int64_t sb_keys_find(const uint64_t *a, uint64_t n, const uint64_t *key, int kw);
+
+/* Index of the first key common to sorted a[0..na) and b[0..nb), or -1. */
+int64_t sb_keys_first_common(const uint64_t *a, uint64_t na, const uint64_t *b, uint64_t nb,
+                             int kw);
+
+#endif

@@ -1,0 +1,735 @@
+/* The sorted-level engine (sbfs/levels.h).
+ *
+ * Making level d+1.  The states of level d are cut into one slice per
+ * thread.  A thread lists the neighbours of its slice into a buffer; when
+ * the slice is done (or the buffer cannot grow), it sorts the buffer and
+ * keeps each key once and only if it is in neither level d nor level d-1.
+ * What is left is a *run*: sorted keys, all at distance d+1.  The runs of
+ * all threads are merged (dropping keys two runs share) into level d+1.
+ * Example on a path graph 0-1-2-3-4 from 2: level 0 = {2}; its neighbours
+ * {1, 3} are new, level 1 = {1, 3}; their neighbours 0, 2, 2, 4 sort to
+ * 0 2 2 4, the repeat and the 2 of level 0 go, level 2 = {0, 4}; their
+ * neighbours 1, 3 are all in level 1, so level 3 is empty: done.
+ * Sets, not lists: level d+1 is the same whatever the number of threads.
+ *
+ * Both ways.  With one goal configuration the engine grows the side (from
+ * the start or from the goal) whose newest level is smaller, and checks
+ * the new level against the other side's newest level.  That one check
+ * suffices: if a new state s at distance f+1 from the start were at
+ * distance j < g from the goal, its parent at distance f would be at
+ * distance at most j+1 <= g from the goal, so the two sides would already
+ * have met, when that parent's level or the goal side's level j+1 was
+ * made.  The first common state m (the smallest key) gives length f+1+g.
+ *
+ * The budget.  Every buffer and level is charged to the sb_mem (under a
+ * lock, since threads grow their buffers).  When a level cannot be made,
+ * the older levels are dropped, except level 0 and *checkpoints*: at the
+ * first drop the two newest levels become a checkpoint pair (a pair, since
+ * making level c+1 needs levels c and c-1).  Then the level is made again.
+ * If nothing more can go, and neither can smaller buffers help, the run
+ * stops with SB_ENOMEM.  A path through dropped levels is rebuilt by
+ * searching again from the nearest checkpoint below (a side of its own,
+ * seeded with the pair, which may itself drop and checkpoint), up to the
+ * level just below the state being traced. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "keysort.h"
+#include "sbfs/levels.h"
+
+#define MAXKW 32
+#define MIN_BATCH ((uint64_t)1 << 8)    /* keys: a thread's first and smallest buffer */
+#define MAX_BATCH ((uint64_t)1 << 31)   /* keys: sb_keys_sort's limit */
+#define PAR_MIN 8192                    /* states in a level before threads help */
+
+typedef struct priv {
+    pthread_mutex_t lock; /* guards the sb_mem */
+    uint64_t max_batch;   /* keys in a thread's buffer; halved under pressure */
+} priv;
+
+/* ---- memory, under the lock ---- */
+
+static void *m_alloc(sb_levels *s, size_t bytes, sb_error *err)
+{
+    priv *p = s->priv;
+    pthread_mutex_lock(&p->lock);
+    void *q = sb_mem_realloc(s->mem, NULL, 0, bytes, err);
+    pthread_mutex_unlock(&p->lock);
+    return q;
+}
+
+static void *m_realloc(sb_levels *s, void *q, size_t old, size_t bytes, sb_error *err)
+{
+    priv *p = s->priv;
+    pthread_mutex_lock(&p->lock);
+    void *r = sb_mem_realloc(s->mem, q, old, bytes, err);
+    pthread_mutex_unlock(&p->lock);
+    return r;
+}
+
+static void m_free(sb_levels *s, void *q, size_t bytes)
+{
+    priv *p = s->priv;
+    pthread_mutex_lock(&p->lock);
+    sb_mem_free(s->mem, q, bytes);
+    pthread_mutex_unlock(&p->lock);
+}
+
+static size_t kbytes(const sb_levels *s, uint64_t n)
+{
+    return (size_t)n * (size_t)s->kw * sizeof(uint64_t);
+}
+
+/* A stored array of n keys holds room for at least one. */
+static size_t abytes(const sb_levels *s, uint64_t n)
+{
+    return kbytes(s, n ? n : 1);
+}
+
+/* ---- sides and levels ---- */
+
+static void level_drop(sb_levels *s, sb_level *L, int borrowed)
+{
+    if (L->keys && !borrowed)
+        m_free(s, L->keys, abytes(s, L->n));
+    L->keys = NULL;
+}
+
+static int side_push(sb_levels *s, sb_side *S, uint64_t *keys, uint64_t n, sb_error *err)
+{
+    if (S->nlev == S->cap) {
+        int nc = S->cap ? 2 * S->cap : 64;
+        sb_level *l = m_realloc(s, S->lev, S->cap * sizeof *l, nc * sizeof *l, err);
+        if (!l)
+            return SB_ENOMEM;
+        S->lev = l;
+        S->cap = nc;
+    }
+    S->lev[S->nlev].keys = keys;
+    S->lev[S->nlev].n = n;
+    S->lev[S->nlev].checkpoint = 0;
+    S->nlev++;
+    return 0;
+}
+
+/* A side's own levels are freed; the first `borrowed` are another's. */
+static void side_free(sb_levels *s, sb_side *S, int borrowed)
+{
+    for (int i = 0; i < S->nlev; i++)
+        level_drop(s, &S->lev[i], i < borrowed);
+    m_free(s, S->lev, S->cap * sizeof *S->lev);
+    memset(S, 0, sizeof *S);
+}
+
+/* ---- making one level ---- */
+
+typedef struct run {
+    uint64_t *keys;
+    uint64_t n;
+} run;
+
+typedef struct worker {
+    sb_levels *s;
+    const uint64_t *cur, *prev; /* levels d and d-1 */
+    uint64_t ncur, nprev;
+    uint64_t lo, hi;            /* the slice of level d */
+    uint64_t *buf;
+    uint64_t n, cap;
+    run *runs;
+    int nruns, runcap;
+    int rc;
+    sb_error err;
+    uint64_t generated;
+    sb_control *ctl;            /* worker 0 only: progress */
+    volatile int *halt;         /* set by a worker that fails, seen by all */
+    int level;
+} worker;
+
+/* Sort the buffer, keep what is new, and store it as a run. */
+static int flush(worker *w)
+{
+    sb_levels *s = w->s;
+    uint64_t n = w->n;
+    if (!n)
+        return 0;
+    if (w->nruns == w->runcap) {
+        int nc = w->runcap ? 2 * w->runcap : 4;
+        run *r = m_realloc(s, w->runs, w->runcap * sizeof *r, nc * sizeof *r, &w->err);
+        if (!r)
+            return SB_ENOMEM;
+        w->runs = r;
+        w->runcap = nc;
+    }
+    uint64_t *t = m_alloc(s, kbytes(s, n), &w->err);
+    if (!t)
+        return SB_ENOMEM;
+    uint64_t *sorted = sb_keys_sort(w->buf, t, n, s->kw);
+    if (!sorted) {
+        m_free(s, t, kbytes(s, n));
+        return sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory sorting");
+    }
+    /* the buffer the sort did not end in goes back; the other one, cut
+     * down to what is kept, becomes the run */
+    m_free(s, sorted == w->buf ? t : w->buf, sorted == w->buf ? kbytes(s, n) : kbytes(s, w->cap));
+    size_t had = sorted == w->buf ? kbytes(s, w->cap) : kbytes(s, n);
+    w->buf = NULL;
+    w->n = w->cap = 0;
+    uint64_t k = sb_keys_unique_minus(sorted, n, w->cur, w->ncur, w->prev, w->nprev, s->kw);
+    uint64_t *kept = m_realloc(s, sorted, had, abytes(s, k), &w->err);
+    if (!kept) {
+        m_free(s, sorted, had);
+        return SB_ENOMEM;
+    }
+    w->runs[w->nruns].keys = kept;
+    w->runs[w->nruns].n = k;
+    w->nruns++;
+    return 0;
+}
+
+static void emit(void *ctx, const uint64_t *key)
+{
+    worker *w = ctx;
+    sb_levels *s = w->s;
+    if (w->rc)
+        return;
+    if (w->n == w->cap) {
+        const priv *p = s->priv;
+        uint64_t nc = w->cap ? 2 * w->cap : MIN_BATCH;
+        uint64_t *b = NULL;
+        if (nc <= p->max_batch) {
+            sb_error ignored;
+            b = m_realloc(s, w->buf, kbytes(s, w->cap), kbytes(s, nc), &ignored);
+        }
+        if (b) {
+            w->buf = b;
+            w->cap = nc;
+        } else {
+            /* the buffer may not grow: sort what it holds into a run */
+            if ((w->rc = flush(w)) != 0)
+                return;
+            if (!(w->buf = m_alloc(s, kbytes(s, MIN_BATCH), &w->err))) {
+                w->rc = SB_ENOMEM;
+                return;
+            }
+            w->cap = MIN_BATCH;
+        }
+    }
+    uint64_t *o = w->buf + w->n * s->kw;
+    if (s->kw == 1)
+        o[0] = key[0];
+    else
+        memcpy(o, key, s->kw * sizeof *key);
+    w->n++;
+    w->generated++;
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    sb_levels *s = w->s;
+    double last = sb_now();
+    for (uint64_t i = w->lo; i < w->hi && !w->rc; i++) {
+        int rc = s->model.expand(s->model.ud, w->cur + i * s->kw, emit, w);
+        if (rc && !w->rc)
+            w->rc = sb_error_set(&w->err, rc, 0, 0, "the model failed to list moves");
+        if ((i & 1023) != 0)
+            continue;
+        if (*w->halt)
+            break;
+        if (w->ctl && sb_control_stopped(w->ctl)) {
+            w->rc = sb_error_set(&w->err, SB_EINTR, 0, 0, "stopped at distance %d", w->level + 1);
+            break;
+        }
+        if (w->ctl && w->ctl->progress) {
+            double now = sb_now();
+            if (now - last > 0.2) {
+                sb_progress_info in = {"search", w->level + 1, sb_levels_total(s), 0, s->mem->used};
+                w->ctl->progress(w->ctl->ud, &in);
+                last = now;
+            }
+        }
+    }
+    if (!w->rc && !*w->halt)
+        w->rc = flush(w);
+    if (w->rc)
+        *w->halt = 1;
+    return NULL;
+}
+
+static void worker_clean(sb_levels *s, worker *w)
+{
+    if (w->buf)
+        m_free(s, w->buf, kbytes(s, w->cap));
+    for (int j = 0; j < w->nruns; j++)
+        m_free(s, w->runs[j].keys, abytes(s, w->runs[j].n));
+    m_free(s, w->runs, w->runcap * sizeof *w->runs);
+    w->buf = NULL;
+    w->runs = NULL;
+    w->nruns = w->runcap = 0;
+}
+
+/* Merge the workers' runs into one array (taken over as is when there is
+ * one run).  Returns 0 with *keys, *n set. */
+static int gather(sb_levels *s, worker *w, int T, uint64_t **keys, uint64_t *n, sb_error *err)
+{
+    enum { MAXRUNS = 64 };
+    uint64_t *in[MAXRUNS], cnt[MAXRUNS], sum = 0;
+    int k = 0;
+    *keys = NULL;
+    *n = 0;
+    for (;;) {
+        k = 0;
+        sum = 0;
+        for (int t = 0; t < T; t++)
+            for (int j = 0; j < w[t].nruns && k < MAXRUNS; j++) {
+                in[k] = w[t].runs[j].keys;
+                cnt[k] = w[t].runs[j].n;
+                sum += cnt[k++];
+            }
+        int total = 0;
+        for (int t = 0; t < T; t++)
+            total += w[t].nruns;
+        if (total <= MAXRUNS)
+            break;
+        /* very many runs (a tight budget): merge the first MAXRUNS into
+         * worker 0's first run and try again */
+        uint64_t *m = m_alloc(s, abytes(s, sum), err);
+        if (!m)
+            return SB_ENOMEM;
+        uint64_t got = sb_keys_merge(in, cnt, MAXRUNS, m, s->kw);
+        int left = MAXRUNS;
+        for (int t = 0; t < T && left; t++)
+            while (w[t].nruns && left) {
+                run *r = &w[t].runs[--w[t].nruns];
+                m_free(s, r->keys, abytes(s, r->n));
+                left--;
+            }
+        w[0].runs[w[0].nruns].keys = m_realloc(s, m, abytes(s, sum), abytes(s, got), err);
+        if (!w[0].runs[w[0].nruns].keys) {
+            m_free(s, m, abytes(s, sum));
+            return SB_ENOMEM;
+        }
+        w[0].runs[w[0].nruns++].n = got;
+    }
+    if (k == 1) {
+        for (int t = 0; t < T; t++)
+            if (w[t].nruns) {
+                *keys = w[t].runs[0].keys;
+                *n = w[t].runs[0].n;
+                w[t].nruns = 0;
+            }
+        return 0;
+    }
+    if (k == 0)
+        return 0;
+    uint64_t *m = m_alloc(s, abytes(s, sum), err);
+    if (!m)
+        return SB_ENOMEM;
+    uint64_t got = sb_keys_merge(in, cnt, k, m, s->kw);
+    uint64_t *r = m_realloc(s, m, abytes(s, sum), abytes(s, got), err);
+    if (!r) {
+        m_free(s, m, abytes(s, sum));
+        return SB_ENOMEM;
+    }
+    *keys = r;
+    *n = got;
+    return 0;
+}
+
+/* Make the level after S's newest, from it and the one before it (none
+ * when the newest is level 0 of a search from one state).  On failure
+ * nothing is added and every buffer is given back. */
+static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
+{
+    enum { MAXT = 64 };
+    const sb_level *cur = &S->lev[S->nlev - 1];
+    const sb_level *prev = S->nlev >= 2 ? &S->lev[S->nlev - 2] : NULL;
+    int T = s->threads < MAXT ? s->threads : MAXT;
+    if (cur->n / PAR_MIN < (uint64_t)T)
+        T = cur->n / PAR_MIN > 1 ? (int)(cur->n / PAR_MIN) : 1;
+    worker w[MAXT];
+    pthread_t th[MAXT];
+    int started[MAXT] = {0};
+    volatile int halt = 0;
+    memset(w, 0, sizeof w[0] * (size_t)T);
+    for (int t = 0; t < T; t++) {
+        w[t].s = s;
+        w[t].cur = cur->keys;
+        w[t].ncur = cur->n;
+        w[t].prev = prev ? prev->keys : NULL;
+        w[t].nprev = prev ? prev->n : 0;
+        w[t].lo = cur->n * (uint64_t)t / (uint64_t)T;
+        w[t].hi = cur->n * (uint64_t)(t + 1) / (uint64_t)T;
+        w[t].ctl = t == 0 ? ctl : NULL;
+        w[t].halt = &halt;
+        w[t].level = S->base + S->nlev - 1;
+        sb_error_clear(&w[t].err);
+    }
+    for (int t = 1; t < T; t++)
+        started[t] = pthread_create(&th[t], NULL, work, &w[t]) == 0;
+    work(&w[0]);
+    for (int t = 1; t < T; t++) {
+        if (started[t])
+            pthread_join(th[t], NULL);
+        else
+            work(&w[t]); /* no thread for it: do it here */
+    }
+    int rc = 0;
+    for (int t = 0; t < T; t++) {
+        s->generated += w[t].generated;
+        if (w[t].rc && (!rc || rc == SB_ENOMEM)) {
+            rc = w[t].rc;
+            if (err)
+                *err = w[t].err;
+        }
+    }
+    uint64_t *keys = NULL, n = 0;
+    if (!rc)
+        rc = gather(s, w, T, &keys, &n, err);
+    for (int t = 0; t < T; t++)
+        worker_clean(s, &w[t]);
+    if (!rc && !keys && !(keys = m_alloc(s, abytes(s, 0), err)))
+        rc = SB_ENOMEM;
+    if (!rc && (rc = side_push(s, S, keys, n, err)) != 0)
+        m_free(s, keys, abytes(s, n));
+    return rc;
+}
+
+/* ---- the budget ---- */
+
+static int droppable(const sb_side *S, int i)
+{
+    if (i == 0 && S->base == 0)
+        return 0; /* level 0: the start, one state, always a checkpoint */
+    if (i >= S->nlev - 2 || !S->lev[i].keys)
+        return 0;
+    return !S->lev[i].checkpoint && !(i + 1 < S->nlev && S->lev[i + 1].checkpoint);
+}
+
+/* Drop what may go on S to make room.  borrowed: S's first levels belong
+ * to another side (never dropped here).  Returns levels dropped. */
+static int drop_levels(sb_levels *s, sb_side *S, int borrowed, int census)
+{
+    int got = 0;
+    if (!census) {
+        /* the two newest become a checkpoint pair, if the older are not
+         * already the only ones */
+        for (int i = borrowed; i < S->nlev - 2; i++)
+            if (droppable(S, i))
+                got++;
+        if (got && S->nlev >= 2)
+            S->lev[S->nlev - 1].checkpoint = 1;
+        got = 0;
+    }
+    for (int i = borrowed; i < S->nlev - 2; i++)
+        if (census ? S->lev[i].keys != NULL : droppable(S, i)) {
+            level_drop(s, &S->lev[i], 0);
+            got++;
+        }
+    if (!got && !census) {
+        /* only checkpoints are left: give up the oldest pair */
+        for (int i = borrowed; i < S->nlev - 2; i++)
+            if (S->lev[i].keys && !(i == 0 && S->base == 0)) {
+                if (i + 1 < S->nlev && S->lev[i + 1].checkpoint)
+                    S->lev[i + 1].checkpoint = 0;
+                S->lev[i].checkpoint = 0;
+                level_drop(s, &S->lev[i], 0);
+                got++;
+                break;
+            }
+    }
+    if (!census)
+        s->dropped += got;
+    return got;
+}
+
+/* Make the next level of S, dropping older levels (of S, then of `other`)
+ * and then shrinking the buffers when the budget is short. */
+static int next_level(sb_levels *s, sb_side *S, int borrowed, sb_side *other, int census,
+                      sb_control *ctl, sb_error *err)
+{
+    priv *p = s->priv;
+    if (census)
+        drop_levels(s, S, borrowed, 1);
+    for (;;) {
+        int rc = make_level(s, S, ctl, err);
+        if (rc != SB_ENOMEM)
+            return rc;
+        if (drop_levels(s, S, borrowed, census) || (other && drop_levels(s, other, 0, census)))
+            continue;
+        if (p->max_batch > MIN_BATCH) {
+            p->max_batch /= 4;
+            if (p->max_batch < MIN_BATCH)
+                p->max_batch = MIN_BATCH;
+            continue;
+        }
+        return sb_error_set(err, SB_ENOMEM, 0, 0,
+                            "memory budget exhausted: %zu bytes cannot hold distances %d and %d%s "
+                            "(%llu and %llu configurations) while distance %d is made",
+                            s->mem->limit, S->base + S->nlev - 2, S->base + S->nlev - 1,
+                            S == &s->side[1] ? " from the goal" : "",
+                            S->nlev >= 2 ? (unsigned long long)S->lev[S->nlev - 2].n : 0ULL,
+                            (unsigned long long)S->lev[S->nlev - 1].n, S->base + S->nlev);
+    }
+}
+
+/* ---- the public engine ---- */
+
+int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *mem, sb_error *err)
+{
+    memset(s, 0, sizeof *s);
+    if (m->key_words < 1 || m->key_words > MAXKW)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "keys of %d words are not supported", m->key_words);
+    if (threads <= 0) {
+        long n = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = n > 0 ? (int)n : 1;
+    }
+    priv *p = calloc(1, sizeof *p);
+    if (!p)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    pthread_mutex_init(&p->lock, NULL);
+    p->max_batch = MAX_BATCH;
+    s->priv = p;
+    s->model = *m;
+    s->kw = m->key_words;
+    s->threads = threads > 64 ? 64 : threads;
+    s->mem = mem;
+    return 0;
+}
+
+static void clear_result(sb_levels *s)
+{
+    side_free(s, &s->side[0], 0);
+    side_free(s, &s->side[1], 0);
+    if (s->meet)
+        m_free(s, s->meet, kbytes(s, 1));
+    s->meet = NULL;
+    s->found = s->complete = s->exhausted = s->bidir = s->dropped = 0;
+    s->length = -1;
+    s->meet_level[0] = s->meet_level[1] = -1;
+    s->generated = 0;
+}
+
+void sb_levels_free(sb_levels *s)
+{
+    if (!s->priv)
+        return;
+    clear_result(s);
+    priv *p = s->priv;
+    pthread_mutex_destroy(&p->lock);
+    free(p);
+    s->priv = NULL;
+}
+
+int sb_levels_count(const sb_levels *s, int side)
+{
+    return side == 0 || side == 1 ? s->side[side].nlev : 0;
+}
+
+uint64_t sb_levels_size(const sb_levels *s, int side, int d)
+{
+    if (side < 0 || side > 1 || d < 0 || d >= s->side[side].nlev)
+        return 0;
+    return s->side[side].lev[d].n;
+}
+
+uint64_t sb_levels_total(const sb_levels *s)
+{
+    uint64_t t = 0;
+    for (int k = 0; k < 2; k++)
+        for (int d = 0; d < s->side[k].nlev; d++)
+            t += s->side[k].lev[d].n;
+    return t;
+}
+
+const uint64_t *sb_levels_last(const sb_levels *s, uint64_t *n)
+{
+    const sb_side *S = &s->side[0];
+    *n = S->nlev ? S->lev[S->nlev - 1].n : 0;
+    return S->nlev ? S->lev[S->nlev - 1].keys : NULL;
+}
+
+static int set_meet(sb_levels *s, const uint64_t *key, sb_error *err)
+{
+    s->meet = m_alloc(s, kbytes(s, 1), err);
+    if (!s->meet)
+        return SB_ENOMEM;
+    memcpy(s->meet, key, kbytes(s, 1));
+    s->found = 1;
+    return 0;
+}
+
+/* The smallest goal in level L (is_goal, or the key goal), or -1. */
+static int64_t find_goal(const sb_levels *s, const sb_level *L, const uint64_t *goal)
+{
+    if (s->model.is_goal) {
+        for (uint64_t i = 0; i < L->n; i++)
+            if (s->model.is_goal(s->model.ud, L->keys + i * s->kw))
+                return (int64_t)i;
+        return -1;
+    }
+    return goal ? sb_keys_find(L->keys, L->n, goal, s->kw) : -1;
+}
+
+static int start_side(sb_levels *s, sb_side *S, const uint64_t *key, sb_error *err)
+{
+    uint64_t *k = m_alloc(s, kbytes(s, 1), err);
+    if (!k)
+        return SB_ENOMEM;
+    memcpy(k, key, kbytes(s, 1));
+    int rc = side_push(s, S, k, 1, err);
+    if (rc)
+        m_free(s, k, kbytes(s, 1));
+    return rc;
+}
+
+int sb_levels_run(sb_levels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
+                  sb_control *ctl, sb_error *err)
+{
+    int census = (flags & SB_LEVELS_CENSUS) != 0, rc;
+    clear_result(s);
+    s->bidir = (flags & SB_LEVELS_BIDIR) && goal && !s->model.is_goal;
+    if ((rc = start_side(s, &s->side[0], start, err)))
+        return rc;
+    if (!s->bidir) {
+        sb_side *F = &s->side[0];
+        int64_t g = find_goal(s, &F->lev[0], goal);
+        while (g < 0) {
+            if ((rc = next_level(s, F, 0, NULL, census, ctl, err)))
+                return rc;
+            const sb_level *L = &F->lev[F->nlev - 1];
+            if (!L->n) { /* nothing new: the component is walked */
+                F->nlev--;
+                level_drop(s, &F->lev[F->nlev], 0);
+                s->complete = 1;
+                return 0;
+            }
+            g = find_goal(s, L, goal);
+            if (sb_control_stopped(ctl))
+                return sb_error_set(err, SB_EINTR, 0, 0, "stopped after distance %d", F->nlev - 1);
+        }
+        s->length = s->meet_level[0] = F->nlev - 1;
+        s->meet_level[1] = 0;
+        return set_meet(s, F->lev[F->nlev - 1].keys + (uint64_t)g * s->kw, err);
+    }
+    if (!memcmp(start, goal, kbytes(s, 1))) {
+        s->length = s->meet_level[0] = s->meet_level[1] = 0;
+        return set_meet(s, start, err);
+    }
+    if ((rc = start_side(s, &s->side[1], goal, err)))
+        return rc;
+    for (;;) {
+        sb_side *F = &s->side[0], *B = &s->side[1];
+        int k = F->lev[F->nlev - 1].n <= B->lev[B->nlev - 1].n ? 0 : 1;
+        sb_side *X = &s->side[k], *Y = &s->side[1 - k];
+        if ((rc = next_level(s, X, 0, Y, census, ctl, err)))
+            return rc;
+        const sb_level *L = &X->lev[X->nlev - 1], *M = &Y->lev[Y->nlev - 1];
+        if (!L->n) { /* one side ran dry: the two are not connected */
+            X->nlev--;
+            level_drop(s, &X->lev[X->nlev], 0);
+            s->complete = 1;
+            s->exhausted = k;
+            return 0;
+        }
+        int64_t i = sb_keys_first_common(L->keys, L->n, M->keys, M->n, s->kw);
+        if (i >= 0) {
+            s->meet_level[k] = X->nlev - 1;
+            s->meet_level[1 - k] = Y->nlev - 1;
+            s->length = s->meet_level[0] + s->meet_level[1];
+            return set_meet(s, L->keys + (uint64_t)i * s->kw, err);
+        }
+        if (sb_control_stopped(ctl))
+            return sb_error_set(err, SB_EINTR, 0, 0, "stopped after distance %d", X->nlev - 1);
+    }
+}
+
+/* ---- paths ---- */
+
+typedef struct parent_ctx {
+    const sb_levels *s;
+    const sb_level *L;
+    const uint64_t *best;
+} parent_ctx;
+
+static void on_parent(void *ctx, const uint64_t *key)
+{
+    parent_ctx *c = ctx;
+    int kw = c->s->kw;
+    int64_t i = sb_keys_find(c->L->keys, c->L->n, key, kw);
+    if (i >= 0 && (!c->best || sb_key_cmp(c->L->keys + (uint64_t)i * kw, c->best, kw) < 0))
+        c->best = c->L->keys + (uint64_t)i * kw;
+}
+
+/* out + d * kw receives the state at distance d (S's numbering) of a
+ * shortest path to key (already in out at distance D), for d down to the
+ * first distance S holds. */
+static int trace(sb_levels *s, sb_side *S, int borrowed, int D, uint64_t *out, sb_control *ctl,
+                 sb_error *err)
+{
+    int kw = s->kw;
+    while (D > S->base) {
+        int i = D - 1 - S->base; /* index of level D-1 in S */
+        if (S->lev[i].keys) {
+            parent_ctx c = {s, &S->lev[i], NULL};
+            int rc = s->model.expand(s->model.ud, out + (uint64_t)D * kw, on_parent, &c);
+            if (rc)
+                return sb_error_set(err, rc, 0, 0, "the model failed to list moves");
+            if (!c.best)
+                return sb_error_set(err, SB_EINTERNAL, 0, 0, "no neighbour at distance %d", D - 1);
+            memcpy(out + (uint64_t)(D - 1) * kw, c.best, kbytes(s, 1));
+            D--;
+            continue;
+        }
+        /* Level D-1 was dropped: search again from the nearest checkpoint
+         * below it, a pair (c-1, c), or level 0 of a search from one
+         * state; what is above D-1 is no longer needed. */
+        for (int j = D - S->base; j < S->nlev; j++)
+            if (j >= borrowed)
+                level_drop(s, &S->lev[j], 0);
+        int c = i - 1;
+        while (c >= 0 && !(S->lev[c].keys && ((c == 0 && S->base == 0) || (c >= 1 && S->lev[c - 1].keys))))
+            c--;
+        if (c < 0)
+            return sb_error_set(err, SB_EINTERNAL, 0, 0, "no checkpoint below distance %d", D - 1);
+        sb_side sub = {0};
+        int lent = c == 0 && S->base == 0 ? 1 : 2, rc = 0;
+        for (int j = c + 1 - lent; j <= c && !rc; j++)
+            rc = side_push(s, &sub, S->lev[j].keys, S->lev[j].n, err);
+        sub.base = S->base + c + 1 - lent;
+        while (!rc && sub.base + sub.nlev - 1 < D - 1)
+            rc = next_level(s, &sub, lent, NULL, 0, ctl, err);
+        if (!rc)
+            rc = trace(s, &sub, lent, D, out, ctl, err);
+        side_free(s, &sub, lent);
+        if (rc)
+            return rc;
+        D = S->base + c + 1 - lent;
+    }
+    return 0;
+}
+
+int sb_levels_path(sb_levels *s, uint64_t *keys, sb_control *ctl, sb_error *err)
+{
+    int kw = s->kw;
+    if (!s->found)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "no goal was reached");
+    int f = s->meet_level[0], g = s->meet_level[1];
+    memcpy(keys + (uint64_t)f * kw, s->meet, kbytes(s, 1));
+    int rc = trace(s, &s->side[0], 0, f, keys, ctl, err);
+    if (rc || g == 0)
+        return rc;
+    /* the goal's side gives the rest backwards: distance j from the goal
+     * is distance f + g - j from the start */
+    uint64_t *back = malloc(kbytes(s, (uint64_t)g + 1));
+    if (!back)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    memcpy(back + (uint64_t)g * kw, s->meet, kbytes(s, 1));
+    rc = trace(s, &s->side[1], 0, g, back, ctl, err);
+    for (int j = 0; j < g && !rc; j++)
+        memcpy(keys + (uint64_t)(f + g - j) * kw, back + (uint64_t)j * kw, kbytes(s, 1));
+    free(back);
+    return rc;
+}
