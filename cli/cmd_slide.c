@@ -92,141 +92,379 @@ static long peak_rss_kb(void)
 
 /* ------------------------------------------------------------------------ */
 
+/* Options shared by solve and explore. */
+typedef struct search_opts {
+    int style, quiet, verbose, progress, json, bidir, threads;
+    const char *file, *memarg;
+} search_opts;
+
 static void solve_usage(FILE *out)
 {
     fprintf(out,
-            "usage: sbfs solve [-s STYLE] [-q|-v] [--memory SIZE] [--progress|--no-progress] [FILE|-]\n"
+            "usage: sbfs solve [-s STYLE] [-j N] [-q|-v] [--json] [--no-bidir] [--memory SIZE]\n"
+            "                  [--progress|--no-progress] [FILE|-]\n"
             "Shortest solution of a sliding-block puzzle in SLIDING's format (docs/FORMAT.md).\n"
             "  -s STYLE   0 one step, 1 straight line, 2 any path of one piece;\n"
             "             3, 4, 5 the same for sets of pieces moving together (default 0)\n"
+            "  -j N       threads (default: one per core); results do not depend on N\n"
             "  -q         print only the distance lines and the summary\n"
             "  -v         also print figures (time, memory, rate) on stderr\n"
+            "  --json     print the result as one JSON document instead\n"
+            "  --no-bidir search from the start only, even when the goal is one configuration\n"
             "  --memory SIZE   memory budget, e.g. 2G (default: 3/4 of the machine)\n"
-            "Output: 'distance D: N' per distance, the boards from start to stop with one\n"
-            "'move K: ...' line per move, then 'solution: N moves' or\n"
-            "'no solution: N configurations reachable'.\n");
+            "Output: 'distance D: N' per distance (both ways: 'forward D: N' and\n"
+            "'backward D: N'), the boards from start to stop with one 'move K: ...' line\n"
+            "per move, then 'solution: N moves' or 'no solution: N configurations reachable'.\n");
 }
 
-int cmd_solve(int argc, char **argv)
+static void explore_usage(FILE *out)
 {
-    int style = 0, quiet = 0, verbose = 0, progress = -1;
-    const char *file = NULL, *memarg = NULL;
+    fprintf(out,
+            "usage: sbfs explore [-s STYLE] [-j N] [-v] [--json] [--memory SIZE]\n"
+            "                    [--progress|--no-progress] [FILE|-]\n"
+            "Every configuration reachable from the start of a sliding-block puzzle, by\n"
+            "distance: 'distance D: N' lines, a few of the farthest configurations, then\n"
+            "'component: N configurations, largest distance D'.  Options as for solve.\n");
+}
+
+/* Returns -1 to go on, else the exit status. */
+static int parse_search_opts(int argc, char **argv, search_opts *o, void (*usage)(FILE *))
+{
+    memset(o, 0, sizeof *o);
+    o->progress = -1;
+    o->bidir = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        char *end;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            solve_usage(stdout);
+            usage(stdout);
             return 0;
         } else if (!strcmp(a, "-s") || !strcmp(a, "--style")) {
-            char *end;
             if (i + 1 >= argc)
                 return cli_usage_error("%s needs a style 0..5", a);
             long v = strtol(argv[++i], &end, 10);
             if (*end || end == argv[i] || v < 0 || v > 5)
                 return cli_usage_error("the style must be 0..5, not '%s'", argv[i]);
-            style = (int)v;
+            o->style = (int)v;
         } else if (!strncmp(a, "-s", 2) && a[2] >= '0' && a[2] <= '5' && !a[3]) {
-            style = a[2] - '0';
+            o->style = a[2] - '0';
+        } else if (!strcmp(a, "-j") || !strcmp(a, "--threads")) {
+            if (i + 1 >= argc)
+                return cli_usage_error("%s needs a number of threads", a);
+            long v = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i] || v < 1 || v > 64)
+                return cli_usage_error("the number of threads must be 1..64, not '%s'", argv[i]);
+            o->threads = (int)v;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            quiet = 1;
+            o->quiet = 1;
         } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-            verbose = 1;
+            o->verbose = 1;
+        } else if (!strcmp(a, "--json")) {
+            o->json = 1;
+        } else if (!strcmp(a, "--no-bidir")) {
+            o->bidir = 0;
         } else if (!strcmp(a, "--progress")) {
-            progress = 1;
+            o->progress = 1;
         } else if (!strcmp(a, "--no-progress")) {
-            progress = 0;
+            o->progress = 0;
         } else if (!strcmp(a, "--memory")) {
             if (i + 1 >= argc)
                 return cli_usage_error("--memory needs a size");
-            memarg = argv[++i];
+            o->memarg = argv[++i];
         } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("solve: unknown option '%s' (try 'sbfs solve --help')", a);
-        } else if (file) {
-            return cli_usage_error("solve: one puzzle file at a time");
+            return cli_usage_error("%s: unknown option '%s' (try 'sbfs %s --help')", argv[0], a, argv[0]);
+        } else if (o->file) {
+            return cli_usage_error("%s: one puzzle file at a time", argv[0]);
         } else {
-            file = a;
+            o->file = a;
         }
     }
-    const char *fname = file ? file : "-";
-    sb_slide_puzzle *pz = malloc(sizeof *pz);
-    if (!pz)
-        return cli_status(SB_ENOMEM);
-    int st = load(file, pz, stderr, 0);
-    if (st) {
-        free(pz);
-        return st;
+    return -1;
+}
+
+/* ---- JSON ---- */
+
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            printf("\\%c", *s);
+        else if ((unsigned char)*s < 0x20)
+            printf("\\u%04x", *s);
+        else
+            putchar(*s);
     }
-    sb_error err;
-    sb_error_clear(&err);
-    size_t budget;
-    if (cli_memory_budget(memarg, &budget, &err)) {
-        free(pz);
-        return cli_fail(NULL, &err);
+    putchar('"');
+}
+
+static void json_counts(const sb_levels *s, int side)
+{
+    printf("[");
+    for (int d = 0; d < sb_levels_count(s, side); d++)
+        printf("%s%llu", d ? ", " : "", (unsigned long long)sb_levels_size(s, side, d));
+    printf("]");
+}
+
+/* A board as rows of one character per cell (piece name, 0 empty, x
+ * blocked) and its blocks as [name, row, column] of their anchors. */
+static void json_board(const sb_slide *sl, const uint64_t *key)
+{
+    const sb_slide_puzzle *pz = sl->pz;
+    unsigned char anchors[SB_SLIDE_MAXCELLS];
+    char cell[SB_SLIDE_MAXCELLS];
+    sb_slide_unpack(sl, key, anchors);
+    for (int j = 0; j < pz->ncells; j++)
+        cell[j] = pz->xcell[j] ? 'x' : '0';
+    for (int j = 0; j < pz->ncells; j++) {
+        if (!anchors[j])
+            continue;
+        const sb_slide_kind *k = &pz->kind[anchors[j]];
+        for (int t = 0; t < k->n; t++)
+            cell[(j / pz->cols + k->dr[t]) * pz->cols + j % pz->cols + k->dc[t]] = sb_slide_name(anchors[j]);
     }
+    printf("{\"rows\": [");
+    for (int r = 0; r < pz->rows; r++)
+        printf("%s\"%.*s\"", r ? ", " : "", pz->cols, cell + r * pz->cols);
+    printf("], \"blocks\": [");
+    int first = 1;
+    for (int j = 0; j < pz->ncells; j++)
+        if (anchors[j]) {
+            printf("%s[\"%c\", %d, %d]", first ? "" : ", ", sb_slide_name(anchors[j]), j / pz->cols + 1,
+                   j % pz->cols + 1);
+            first = 0;
+        }
+    printf("]}");
+}
+
+/* ---- solve and explore ---- */
+
+typedef struct search_run {
+    search_opts o;
+    sb_slide_puzzle *pz;
     sb_mem mem;
-    sb_mem_init(&mem, budget);
     sb_slide sl;
-    sb_bfs b;
+    sb_levels lv;
+    sb_error err;
+    double secs, cpu;
+    int have_sl, have_lv;
+} search_run;
+
+/* Load, build the model and search.  Returns the run's status code (0,
+ * or an SB_E* code with r->err filled), or a positive exit status when
+ * it failed before searching (message printed). */
+static int search(search_run *r, int census)
+{
+    const char *fname = r->o.file ? r->o.file : "-";
+    size_t budget;
+    sb_error_clear(&r->err);
+    r->pz = malloc(sizeof *r->pz);
+    if (!r->pz)
+        return cli_status(SB_ENOMEM);
+    int st = load(r->o.file, r->pz, stderr, 0);
+    if (st)
+        return st;
+    if (cli_memory_budget(r->o.memarg, &budget, &r->err))
+        return cli_fail(NULL, &r->err);
+    sb_mem_init(&r->mem, budget);
+    if (sb_slide_init(&r->sl, r->pz, r->o.style, &r->mem, &r->err))
+        return cli_fail(fname, &r->err);
+    r->have_sl = 1;
     sb_search_model m;
+    sb_slide_model(&r->sl, &m);
+    if (census)
+        m.is_goal = NULL;
+    if (sb_levels_init(&r->lv, &m, r->o.threads, &r->mem, &r->err))
+        return cli_fail(fname, &r->err);
+    r->have_lv = 1;
     sb_control ctl;
     cli_progress prog;
-    int rc = sb_slide_init(&sl, pz, style, &mem, &err);
-    if (rc) {
-        free(pz);
-        return cli_fail(fname, &err);
-    }
-    sb_slide_model(&sl, &m);
-    rc = sb_bfs_init(&b, &m, &mem, &err);
+    unsigned flags = census ? SB_LEVELS_CENSUS : r->o.bidir ? SB_LEVELS_BIDIR : 0;
     double t0 = sb_now(), c0 = cpu_seconds();
-    if (!rc) {
-        cli_control_init(&ctl, &prog, progress);
-        rc = sb_bfs_run(&b, sl.start, sl.stop, 0, &ctl, &err);
-        cli_control_done(&ctl, &prog);
+    cli_control_init(&ctl, &prog, r->o.progress);
+    int rc = sb_levels_run(&r->lv, r->sl.start, census ? NULL : r->sl.stop, flags, &ctl, &r->err);
+    cli_control_done(&ctl, &prog);
+    r->secs = sb_now() - t0;
+    r->cpu = cpu_seconds() - c0;
+    return rc;
+}
+
+static void search_done(search_run *r)
+{
+    if (r->have_lv)
+        sb_levels_free(&r->lv);
+    if (r->have_sl)
+        sb_slide_free(&r->sl);
+    free(r->pz);
+}
+
+static void search_figures(const search_run *r)
+{
+    uint64_t n = sb_levels_total(&r->lv);
+    fprintf(stderr,
+            "sbfs: style %d, %llu configurations, key %d word%s, %.3f s (cpu %.3f s), "
+            "%.0f configurations/s (per cpu second %.0f), "
+            "memory %zu bytes (%.1f bytes/configuration), peak rss %ld KB, %d thread%s%s\n",
+            r->o.style, (unsigned long long)n, r->sl.key_words, r->sl.key_words == 1 ? "" : "s", r->secs,
+            r->cpu, r->secs > 0 ? (double)n / r->secs : 0.0, r->cpu > 0 ? (double)n / r->cpu : 0.0,
+            r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0, peak_rss_kb(), r->lv.threads,
+            r->lv.threads == 1 ? "" : "s", r->lv.dropped ? ", levels dropped for the budget" : "");
+}
+
+/* The distance lines: every level made in full (a level being made when
+ * the search stopped is left out; the error message names it). */
+static void print_counts(const sb_levels *s)
+{
+    static const char *const word[2] = {"distance", "forward"};
+    for (int k = 0; k < (s->bidir ? 2 : 1); k++)
+        for (int d = 0; d < sb_levels_count(s, k); d++)
+            printf("%s %d: %llu\n", k ? "backward" : word[s->bidir], d,
+                   (unsigned long long)sb_levels_size(s, k, d));
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    search_run r;
+    memset(&r, 0, sizeof r);
+    int st = parse_search_opts(argc, argv, &r.o, solve_usage);
+    if (st >= 0)
+        return st;
+    const char *fname = r.o.file ? r.o.file : "-";
+    int rc = search(&r, 0);
+    if (rc > 0) {
+        search_done(&r);
+        return rc;
     }
-    double t1 = sb_now(), c1 = cpu_seconds();
-    for (int d = 0; d < b.nlevels; d++) /* a level cut short is marked as such */
-        printf("distance %d: %llu%s\n", d, (unsigned long long)sb_bfs_level_size(&b, d),
-               rc && d == b.nlevels - 1 ? " (incomplete)" : "");
-    if (!rc && b.goal >= 0) {
-        int D = b.goal_level;
-        uint64_t *path = malloc((size_t)(D + 1) * sizeof *path);
+    int D = r.lv.length, kw = r.sl.key_words;
+    uint64_t *path = NULL;
+    if (!rc && r.lv.found) {
+        path = malloc((size_t)(D + 1) * (size_t)kw * sizeof *path);
         if (!path)
-            rc = sb_error_set(&err, SB_ENOMEM, 0, 0, "out of memory");
+            rc = sb_error_set(&r.err, SB_ENOMEM, 0, 0, "out of memory");
         else
-            rc = sb_bfs_path(&b, (uint64_t)b.goal, path, &err);
-        if (!rc && !quiet) {
-            printf("start:\n");
-            print_board(&sl, sb_stateset_key(&b.set, path[0]));
-            for (int d = 1; d <= D && !rc; d++) {
-                char line[16384]; /* 256 pieces and 1023 steps fit */
-                rc = sb_slide_describe(&sl, sb_stateset_key(&b.set, path[d - 1]),
-                                       sb_stateset_key(&b.set, path[d]), line, sizeof line, &err);
-                printf("move %d: %s\n", d, line);
-                print_board(&sl, sb_stateset_key(&b.set, path[d]));
-            }
+            rc = sb_levels_path(&r.lv, path, NULL, &r.err);
+    }
+    char line[16384]; /* 256 pieces and 1023 steps fit */
+    if (r.o.json) {
+        printf("{\"puzzle\": ");
+        json_str(fname);
+        printf(", \"style\": %d, \"bidirectional\": %s", r.o.style, r.lv.bidir ? "true" : "false");
+        if (r.lv.bidir) {
+            printf(", \"forward\": ");
+            json_counts(&r.lv, 0);
+            printf(", \"backward\": ");
+            json_counts(&r.lv, 1);
+        } else {
+            printf(", \"distances\": ");
+            json_counts(&r.lv, 0);
         }
-        if (!rc)
-            printf("solution: %d move%s\n", D, D == 1 ? "" : "s");
-        free(path);
-    } else if (!rc) {
-        printf("no solution: %llu configurations reachable\n", (unsigned long long)b.set.n);
+        printf(", \"configurations\": %llu", (unsigned long long)sb_levels_total(&r.lv));
+        if (rc)
+            printf(", \"error\": "), json_str(r.err.msg);
+        if (!rc && path) {
+            printf(", \"length\": %d, \"moves\": [", D);
+            for (int d = 1; d <= D && !rc; d++) {
+                rc = sb_slide_describe(&r.sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line,
+                                       sizeof line, &r.err);
+                printf("%s", d > 1 ? ", " : "");
+                json_str(line);
+            }
+            printf("], \"boards\": [");
+            for (int d = 0; d <= D && !rc; d++) {
+                printf("%s", d ? ", " : "");
+                json_board(&r.sl, path + (size_t)d * kw);
+            }
+            printf("]");
+        } else if (!rc) {
+            printf(", \"length\": null");
+        }
+        printf("}\n");
+    } else {
+        print_counts(&r.lv);
+        if (!rc && path) {
+            if (!r.o.quiet) {
+                printf("start:\n");
+                print_board(&r.sl, path);
+                for (int d = 1; d <= D && !rc; d++) {
+                    rc = sb_slide_describe(&r.sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line,
+                                           sizeof line, &r.err);
+                    printf("move %d: %s\n", d, line);
+                    print_board(&r.sl, path + (size_t)d * kw);
+                }
+            }
+            if (!rc)
+                printf("solution: %d move%s\n", D, D == 1 ? "" : "s");
+        } else if (!rc) {
+            /* the component of the start, or (both ways) of the stop if
+             * that side ran dry first */
+            uint64_t n = 0;
+            for (int d = 0; d < sb_levels_count(&r.lv, r.lv.exhausted); d++)
+                n += sb_levels_size(&r.lv, r.lv.exhausted, d);
+            printf("no solution: %llu configurations reachable%s\n", (unsigned long long)n,
+                   r.lv.exhausted ? " from the stop" : "");
+        }
     }
     fflush(stdout);
-    if (verbose) {
-        double secs = t1 - t0, cpu = c1 - c0;
-        fprintf(stderr,
-                "sbfs: style %d, %llu configurations, key %d word%s, %.3f s (cpu %.3f s), "
-                "%.0f configurations/s (per cpu second %.0f), "
-                "table %zu bytes (%.1f bytes/configuration), peak rss %ld KB\n",
-                style, (unsigned long long)b.set.n, sl.key_words, sl.key_words == 1 ? "" : "s", secs, cpu,
-                secs > 0 ? (double)b.set.n / secs : 0.0, cpu > 0 ? (double)b.set.n / cpu : 0.0,
-                sb_stateset_bytes(&b.set),
-                b.set.n ? (double)sb_stateset_bytes(&b.set) / (double)b.set.n : 0.0, peak_rss_kb());
-    }
-    sb_bfs_free(&b);
-    sb_slide_free(&sl);
-    free(pz);
+    if (r.o.verbose)
+        search_figures(&r);
+    free(path);
+    search_done(&r);
     if (rc)
-        return cli_fail(rc == SB_EINTR ? NULL : fname, &err);
+        return cli_fail(rc == SB_EINTR || rc == SB_ENOMEM ? NULL : fname, &r.err);
+    return 0;
+}
+
+int cmd_explore(int argc, char **argv)
+{
+    search_run r;
+    memset(&r, 0, sizeof r);
+    int st = parse_search_opts(argc, argv, &r.o, explore_usage);
+    if (st >= 0)
+        return st;
+    int rc = search(&r, 1);
+    if (rc > 0) {
+        search_done(&r);
+        return rc;
+    }
+    enum { SHOW = 3 }; /* farthest configurations printed */
+    int D = sb_levels_count(&r.lv, 0) - 1;
+    uint64_t nlast, total = sb_levels_total(&r.lv);
+    const uint64_t *last = sb_levels_last(&r.lv, &nlast);
+    int kw = r.sl.key_words;
+    if (r.o.json) {
+        printf("{\"puzzle\": ");
+        json_str(r.o.file ? r.o.file : "-");
+        printf(", \"style\": %d, \"distances\": ", r.o.style);
+        json_counts(&r.lv, 0);
+        printf(", \"complete\": %s", rc ? "false" : "true");
+        if (rc)
+            printf(", \"error\": "), json_str(r.err.msg);
+        printf(", \"configurations\": %llu, \"largest_distance\": %d, \"farthest\": [",
+               (unsigned long long)total, D);
+        for (uint64_t i = 0; !rc && last && i < nlast && i < SHOW; i++) {
+            printf("%s", i ? ", " : "");
+            json_board(&r.sl, last + i * kw);
+        }
+        printf("]}\n");
+    } else {
+        print_counts(&r.lv);
+        if (!rc) {
+            printf("farthest (%llu at distance %d%s):\n", (unsigned long long)nlast, D,
+                   nlast > SHOW ? ", the first 3 shown" : "");
+            for (uint64_t i = 0; last && i < nlast && i < SHOW; i++) {
+                if (i)
+                    printf("\n");
+                print_board(&r.sl, last + i * kw);
+            }
+            printf("component: %llu configurations, largest distance %d\n", (unsigned long long)total, D);
+        }
+    }
+    fflush(stdout);
+    if (r.o.verbose)
+        search_figures(&r);
+    search_done(&r);
+    if (rc)
+        return cli_fail(rc == SB_EINTR || rc == SB_ENOMEM ? NULL : (r.o.file ? r.o.file : "-"), &r.err);
     return 0;
 }
 
@@ -377,12 +615,4 @@ int cmd_sliding(int argc, char **argv)
 usage:
     fprintf(stderr, "Usage: sbfs style [verbose]\n");
     return cli_status(SB_EUSAGE);
-}
-
-int cmd_explore(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "sbfs: explore is not available yet\n");
-    return 1;
 }

@@ -29,3 +29,7 @@ expect_grep() {
     if grep -qE -- "$1" "$3"; then ok; else bad "$2: nothing matches /$1/"; fi
 }
 finish() { echo "$t_pass passed, $t_fail failed"; [ "$t_fail" = 0 ]; }
+# expect_same GOT WANT DESCRIPTION: two strings are equal.
+expect_same() {
+    if [ "$1" = "$2" ]; then ok; else bad "$3: '$1' is not '$2'"; fi
+}

@@ -14,21 +14,37 @@ done
 expect_file $D/silly-sliding0-quiet.out "sbfs 0 -1 < silly" -- sh -c "$SBFS 0 -1 < $P/silly.txt"
 expect_file $D/silly-sliding0-verbose.out "sbfs 0 1 < silly" -- sh -c "$SBFS 0 1 < $P/silly.txt"
 
-# sbfs solve: full output for silly, level counts for every bundled puzzle
+# sbfs solve: full output for silly (both ways, the default), level counts
+# of the search from the start for every bundled puzzle
 for s in 0 1 2 3 4 5; do
     expect_file $D/silly-s$s.out "solve -s $s silly" -- $SBFS solve -s $s $P/silly.txt
     for p in silly shift klotski eight-judge eight-sample; do
-        expect_file $D/$p-s$s-q.out "solve -q -s $s $p" -- $SBFS solve -q -s $s $P/$p.txt
+        expect_file $D/$p-s$s-q.out "solve -q --no-bidir -s $s $p" -- $SBFS solve -q --no-bidir -s $s $P/$p.txt
     done
 done
 
-# every solution replays
+# every solution replays, found both ways and one way; both give one length
 for s in 0 1 2 3 4 5; do
     for p in silly shift klotski eight-judge eight-sample; do
         $SBFS solve -s $s $P/$p.txt > "$T_TMP/sol" 2>&1
         expect_status 0 "verify $p style $s" -- "$VERIFY" slide $s $P/$p.txt "$T_TMP/sol"
+        $SBFS solve --no-bidir -s $s $P/$p.txt > "$T_TMP/sol1" 2>&1
+        expect_status 0 "verify $p style $s, one way" -- "$VERIFY" slide $s $P/$p.txt "$T_TMP/sol1"
+        expect_same "$(tail -n 1 "$T_TMP/sol")" "$(tail -n 1 "$T_TMP/sol1")" "$p style $s: both ways as long as one way"
     done
 done
+
+# one thread or two: the same output, byte for byte (counts and path)
+for p in shift eight-judge; do
+    for b in "" --no-bidir; do
+        $SBFS solve -j 1 $b $P/$p.txt > "$T_TMP/j1"
+        $SBFS solve -j 2 $b $P/$p.txt > "$T_TMP/j2"
+        expect_status 0 "$p $b: -j 1 and -j 2 agree" -- cmp "$T_TMP/j1" "$T_TMP/j2"
+    done
+done
+
+# JSON: the whole document for a short solution
+expect_file $D/silly-s5.json "solve --json -s 5 silly" -- $SBFS solve --json -s 5 $P/silly.txt
 # the verifier rejects a tampered solution
 $SBFS solve -s 0 $P/silly.txt | sed 's/^move 3: .*/move 3: 3@r5c1 up/' > "$T_TMP/bad"
 expect_status 1 "verify rejects a wrong move" -- "$VERIFY" slide 0 $P/silly.txt "$T_TMP/bad"
@@ -87,10 +103,23 @@ expect_status 0 "redefinition, SLIDING form" -- sh -c "$SBFS 0 < $T_TMP/redef.tx
 expect_line "Warning: Redefinition of piece 1 is being ignored." "SLIDING's warning" "$T_TMP/out"
 expect_status 3 "missing file" -- $SBFS solve "$T_TMP/nope.txt"
 
-# a memory budget too small: status 4, the levels so far, the last one marked
-expect_status 4 "memory budget" -- $SBFS solve -q --memory 3M $P/eight-judge.txt
-expect_grep "^sbfs: memory budget exhausted" "memory budget message" "$T_TMP/err"
-expect_grep "^distance [0-9]*: [0-9]* \(incomplete\)$" "memory budget: last level marked" "$T_TMP/out"
+# a memory budget too small for two levels: status 4, the levels made so far
+expect_status 4 "memory budget" -- $SBFS solve -q --no-bidir --memory 200K $P/eight-judge.txt
+expect_grep "^sbfs: memory budget exhausted: 204800 bytes cannot hold distances 16 and 17 " "memory budget message" "$T_TMP/err"
+expect_line "distance 16: 4193" "memory budget: the levels so far" "$T_TMP/out"
+expect_status 1 "memory budget: no level past the stop" -- grep -q "^distance 18:" "$T_TMP/out"
+# a budget too small for every level but enough for two: old levels are
+# dropped, and the path is rebuilt from checkpoints: the same output
+$SBFS solve --no-bidir $P/eight-judge.txt > "$T_TMP/full"
+expect_status 0 "budget with dropped levels" -- $SBFS solve -v --no-bidir --memory 1M $P/eight-judge.txt
+cp "$T_TMP/out" "$T_TMP/small"
+expect_grep "levels dropped for the budget" "budget: levels were dropped" "$T_TMP/err"
+expect_status 0 "budget: same output as without" -- cmp "$T_TMP/full" "$T_TMP/small"
+expect_status 0 "budget: the rebuilt path replays" -- "$VERIFY" slide 0 $P/eight-judge.txt "$T_TMP/small"
+expect_status 0 "budget, both ways" -- $SBFS solve -v --memory 200K $P/eight-judge.txt
+cp "$T_TMP/out" "$T_TMP/small"
+expect_grep "levels dropped for the budget" "budget, both ways: levels were dropped" "$T_TMP/err"
+expect_status 0 "budget, both ways: the path replays" -- "$VERIFY" slide 0 $P/eight-judge.txt "$T_TMP/small"
 
 # command lines
 expect_status 0 "solve --help" -- $SBFS solve --help
