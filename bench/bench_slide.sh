@@ -1,47 +1,66 @@
 #!/bin/sh
-# Sliding-block solver figures: for every bundled puzzle and style, and for
-# the two larger inputs in bench/ (the Klotski with ten distinct pieces and
-# a 15-puzzle position 18 moves from its goal, style 0), the configurations
-# stored, the median over BENCH_RUNS runs (default 3; 1 for the large ones
-# unless BENCH_RUNS is set) of the wall time and of the rate per wall and
-# per CPU second, bytes per configuration held by the state set, and the
-# peak resident memory of the process.  On a shared machine the CPU-second
-# rate is the steadier figure.
+# Sliding-block solver figures.  For every bundled puzzle and style: the
+# search from the start alone (--no-bidir) and from both ends (the default
+# when the stop is one configuration): configurations stored, the rate per
+# wall and per CPU second, and the peak memory (the budget's high-water
+# mark per configuration, and the process's peak resident size).  Then the
+# two larger inputs in bench/ (a 15-puzzle position 18 moves from its goal,
+# and the Klotski with ten distinct pieces), style 0, one way, on one
+# thread and on all: the speed-up of -j.  Each figure is the median of
+# BENCH_RUNS runs (default 3).  On a shared machine the CPU-second rate is
+# the steadier figure.
 set -u
 SBFS=${SBFS:-./sbfs}
 top=${SBFS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 runs=${BENCH_RUNS:-3}
-big_runs=${BENCH_RUNS:-1}
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
-row() { # label, style, file, runs
-    label=$1 style=$2 file=$3 n=$4
-    : > /tmp/sbfs-bench.$$
+# measure FILE STYLE OPTIONS...: sets moves confs wall rate crate bpc rss
+measure() {
+    file=$1 style=$2; shift 2
+    : > "$tmp/err"
     i=0
-    while [ $i -lt "$n" ]; do
-        "$SBFS" solve -q -v -s "$style" --no-progress "$file" 2>>/tmp/sbfs-bench.$$ >/tmp/sbfs-bench-out.$$ || {
-            echo "$label style $style: sbfs failed"; return 1; }
+    while [ $i -lt "$runs" ]; do
+        "$SBFS" solve -q -v -s "$style" --no-progress "$@" "$file" 2>>"$tmp/err" >"$tmp/out" || {
+            echo "$file style $style $*: sbfs failed"; return 1; }
         i=$((i + 1))
     done
-    moves=$(sed -n 's/^solution: \([0-9]*\) move.*/\1/p; s/^no solution.*/-/p' /tmp/sbfs-bench-out.$$)
-    confs=$(sed -n 's/.* style [0-9], \([0-9]*\) configurations.*/\1/p' /tmp/sbfs-bench.$$ | head -n 1)
-    wall=$(sed -n 's/.* \([0-9.]*\) s (cpu.*/\1/p' /tmp/sbfs-bench.$$ | median)
-    rate=$(sed -n 's/.*), \([0-9]*\) configurations\/s.*/\1/p' /tmp/sbfs-bench.$$ | median)
-    crate=$(sed -n 's/.*per cpu second \([0-9]*\)).*/\1/p' /tmp/sbfs-bench.$$ | median)
-    bpc=$(sed -n 's/.*(\([0-9.]*\) bytes\/configuration).*/\1/p' /tmp/sbfs-bench.$$ | head -n 1)
-    rss=$(sed -n 's/.*peak rss \([0-9]*\) KB.*/\1/p' /tmp/sbfs-bench.$$ | median)
-    printf '%-18s %5s %6s %10s %9s %12s %12s %8s %9s\n' "$label" "$style" "$moves" "$confs" "$wall" \
-        "$rate" "$crate" "$bpc" "$rss"
+    moves=$(sed -n 's/^solution: \([0-9]*\) move.*/\1/p; s/^no solution.*/-/p' "$tmp/out")
+    confs=$(sed -n 's/.* style [0-9], \([0-9]*\) configurations.*/\1/p' "$tmp/err" | head -n 1)
+    wall=$(sed -n 's/.* \([0-9.]*\) s (cpu.*/\1/p' "$tmp/err" | median)
+    rate=$(sed -n 's/.*), \([0-9]*\) configurations\/s.*/\1/p' "$tmp/err" | median)
+    crate=$(sed -n 's/.*per cpu second \([0-9]*\)).*/\1/p' "$tmp/err" | median)
+    bpc=$(sed -n 's/.*(\([0-9.]*\) bytes\/configuration).*/\1/p' "$tmp/err" | median)
+    rss=$(sed -n 's/.*peak rss \([0-9]*\) KB.*/\1/p' "$tmp/err" | median)
 }
 
-printf '%-18s %5s %6s %10s %9s %12s %12s %8s %9s\n' puzzle style moves configs "wall s" \
-    "conf/s" "conf/cpu-s" "B/conf" "rss KB"
+echo "one way (--no-bidir) | both ways (default); rates are configurations per second"
+printf '%-13s %2s %4s | %9s %9s %9s %6s %7s | %8s %9s %6s %7s\n' puzzle st len \
+    configs conf/s conf/cpu-s B/conf rss-KB configs conf/cpu-s B/conf rss-KB
 for p in silly shift klotski eight-judge eight-sample; do
     for s in 0 1 2 3 4 5; do
-        row "$p" $s "$top/puzzles/$p.txt" "$runs"
+        measure "$top/puzzles/$p.txt" $s --no-bidir -j 1 || continue
+        set -- "$moves" "$confs" "$rate" "$crate" "$bpc" "$rss"
+        measure "$top/puzzles/$p.txt" $s -j 1 || continue
+        [ "$moves" = "$1" ] || echo "$p style $s: both ways $moves moves, one way $1"
+        printf '%-13s %2s %4s | %9s %9s %9s %6s %7s | %8s %9s %6s %7s\n' "$p" $s "$1" "$2" "$3" "$4" \
+            "$5" "$6" "$confs" "$crate" "$bpc" "$rss"
     done
 done
-row fifteen-18 0 "$top/bench/fifteen-18.txt" "$runs"
-row klotski-distinct 0 "$top/bench/klotski-distinct.txt" "$big_runs"
-rm -f /tmp/sbfs-bench.$$ /tmp/sbfs-bench-out.$$
+
+echo
+echo "larger puzzles, style 0, one way: one thread, then all ($(nproc) cores)"
+printf '%-17s %4s %9s | %8s %10s %10s %6s %7s | %8s %10s %7s\n' puzzle len configs \
+    "wall s" conf/s conf/cpu-s B/conf rss-KB "wall s" conf/s speed-up
+for p in fifteen-18 klotski-distinct; do
+    measure "$top/bench/$p.txt" 0 --no-bidir -j 1 || continue
+    set -- "$moves" "$confs" "$wall" "$rate" "$crate" "$bpc" "$rss"
+    measure "$top/bench/$p.txt" 0 --no-bidir || continue
+    printf '%-17s %4s %9s | %8s %10s %10s %6s %7s | %8s %10s %7s\n' "$p" "$1" "$2" "$3" "$4" "$5" "$6" \
+        "$7" "$wall" "$rate" "$(awk -v a="$3" -v b="$wall" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')"
+    measure "$top/bench/$p.txt" 0 -j 1 || continue
+    printf '%-17s %4s %9s   both ways, one thread: %s s, %s configurations/cpu-s, %s bytes each\n' \
+        "$p" "$moves" "$confs" "$wall" "$crate" "$bpc"
+done
