@@ -197,8 +197,15 @@ static void test_keys_sets(void)
     uint64_t r1[] = {1, 4, 7}, r2[] = {2, 4, 9}, r3[] = {0}, out[7];
     uint64_t *in[] = {r1, r2, r3};
     uint64_t n[] = {3, 3, 1};
-    CHECK_U64(sb_keys_merge(in, n, 3, out, 1), 6);
+    CHECK_U64(sb_keys_merge(in, n, 3, NULL, 0, NULL, 0, out, 1), 6);
     CHECK(out[0] == 0 && out[1] == 1 && out[2] == 2 && out[3] == 4 && out[4] == 7 && out[5] == 9);
+    uint64_t m1[] = {4, 8}, m2[] = {0, 9};
+    CHECK_U64(sb_keys_merge(in, n, 3, m1, 2, m2, 2, out, 1), 3);
+    CHECK(out[0] == 1 && out[1] == 2 && out[2] == 7);
+    CHECK_U64(sb_keys_lower(r2, 3, &r1[1], 1), 1);
+    CHECK_U64(sb_keys_lower(r2, 3, &r2[2], 1), 2);
+    uint64_t big = 100;
+    CHECK_U64(sb_keys_lower(r2, 3, &big, 1), 3);
     CHECK_INT(sb_keys_find(out, 6, &r1[2], 1), 4);
     uint64_t three = 3;
     CHECK_INT(sb_keys_find(out, 6, &three, 1), -1);

@@ -153,11 +153,13 @@ uint64_t sb_keys_unique_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64
     return uniq_w(a, n, x, nx, y, ny, kw);
 }
 
-uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, uint64_t *out, int kw)
+/* The k heads are compared one after another: k is the number of runs of
+ * a level (a few per thread), too small for a heap to pay. */
+static inline __attribute__((always_inline)) uint64_t
+merge_w(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
+        const uint64_t *y, uint64_t ny, uint64_t *out, const int kw)
 {
-    uint64_t pos[64] = {0}, o = 0;
-    if (k > 64)
-        k = 64;
+    uint64_t pos[64] = {0}, o = 0, ix = 0, iy = 0;
     for (;;) {
         int best = -1;
         for (int j = 0; j < k; j++)
@@ -167,12 +169,46 @@ uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, uint64_t *
         if (best < 0)
             return o;
         const uint64_t *key = in[best] + pos[best] * kw;
-        if (!o || sb_key_cmp(out + (o - 1) * kw, key, kw) != 0) {
-            memcpy(out + o * kw, key, kw * sizeof *key);
-            o++;
-        }
         pos[best]++;
+        if (o && sb_key_cmp(out + (o - 1) * kw, key, kw) == 0)
+            continue;
+        while (ix < nx && sb_key_cmp(x + ix * kw, key, kw) < 0)
+            ix++;
+        if (ix < nx && sb_key_cmp(x + ix * kw, key, kw) == 0)
+            continue;
+        while (iy < ny && sb_key_cmp(y + iy * kw, key, kw) < 0)
+            iy++;
+        if (iy < ny && sb_key_cmp(y + iy * kw, key, kw) == 0)
+            continue;
+        for (int w = 0; w < kw; w++)
+            out[o * kw + w] = key[w];
+        o++;
     }
+}
+
+uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
+                       const uint64_t *y, uint64_t ny, uint64_t *out, int kw)
+{
+    if (k > 64)
+        k = 64;
+    if (kw == 1)
+        return merge_w(in, n, k, x, nx, y, ny, out, 1);
+    if (kw == 2)
+        return merge_w(in, n, k, x, nx, y, ny, out, 2);
+    return merge_w(in, n, k, x, nx, y, ny, out, kw);
+}
+
+uint64_t sb_keys_lower(const uint64_t *a, uint64_t n, const uint64_t *key, int kw)
+{
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (sb_key_cmp(a + mid * kw, key, kw) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
 }
 
 int64_t sb_keys_find(const uint64_t *a, uint64_t n, const uint64_t *key, int kw)

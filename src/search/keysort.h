@@ -30,9 +30,15 @@ uint64_t *sb_keys_sort(uint64_t *a, uint64_t *t, uint64_t n, int kw);
 uint64_t sb_keys_unique_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx,
                               const uint64_t *y, uint64_t ny, int kw);
 
-/* Merge k sorted arrays of distinct keys into out (room for the sum),
- * keeping each key once.  Returns the number written. */
-uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, uint64_t *out, int kw);
+/* Merge k sorted arrays (each free of repeats) into out (room for the
+ * sum), keeping each key once and only if it is in neither sorted array
+ * x[0..nx) nor y[0..ny) (either may be empty).  Returns the number
+ * written. */
+uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
+                       const uint64_t *y, uint64_t ny, uint64_t *out, int kw);
+
+/* The first index i of sorted a[0..n) with a[i] >= key. */
+uint64_t sb_keys_lower(const uint64_t *a, uint64_t n, const uint64_t *key, int kw);
 
 /* Index of key in sorted a[0..n), or -1. */
 int64_t sb_keys_find(const uint64_t *a, uint64_t n, const uint64_t *key, int kw);

@@ -160,7 +160,9 @@ typedef struct worker {
     int level;
 } worker;
 
-/* Sort the buffer, keep what is new, and store a copy as a run. */
+/* Sort the buffer and store it, each key once, as a run.  What is in
+ * levels d and d-1 is taken out when the runs are merged: one walk over
+ * those levels per level made, not one per run. */
 static int flush(worker *w)
 {
     sb_levels *s = w->s;
@@ -186,7 +188,12 @@ static int flush(worker *w)
     uint64_t *sorted = sb_keys_sort(sc->buf, sc->tmp, n, s->kw);
     if (!sorted)
         return sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory sorting");
-    uint64_t k = sb_keys_unique_minus(sorted, n, w->cur, w->ncur, w->prev, w->nprev, s->kw);
+    /* under a short budget, take levels d and d-1 out at once too: runs
+     * then hold only new keys */
+    const priv *p = s->priv;
+    uint64_t k = p->max_batch < MAX_BATCH
+                     ? sb_keys_unique_minus(sorted, n, w->cur, w->ncur, w->prev, w->nprev, s->kw)
+                     : sb_keys_unique_minus(sorted, n, NULL, 0, NULL, 0, s->kw);
     uint64_t *keys = m_alloc(s, abytes(s, k), &w->err);
     if (!keys)
         return SB_ENOMEM;
@@ -284,72 +291,170 @@ static void free_scratch(sb_levels *s)
     }
 }
 
-/* Merge the workers' runs into one array (taken over as is when there is
- * one run).  Returns 0 with *keys, *n set. */
-static int gather(sb_levels *s, worker *w, int T, uint64_t **keys, uint64_t *n, sb_error *err)
+/* One thread's share of the merge: the keys of every run, and of levels d
+ * and d-1, between two splitters. */
+typedef struct part {
+    uint64_t *in[64];
+    uint64_t cnt[64];
+    int k, kw;
+    const uint64_t *x, *y;
+    uint64_t nx, ny;
+    uint64_t *out;
+    uint64_t sum, got;
+} part;
+
+static void *merge_part(void *arg)
+{
+    part *m = arg;
+    m->got = sb_keys_merge(m->in, m->cnt, m->k, m->x, m->nx, m->y, m->ny, m->out, m->kw);
+    return NULL;
+}
+
+/* The part of sorted a[0..n) from key lo (NULL: the start) to key hi
+ * (NULL: the end). */
+static void cut(const uint64_t *a, uint64_t n, const uint64_t *lo, const uint64_t *hi, int kw,
+                const uint64_t **from, uint64_t *len)
+{
+    uint64_t i = lo ? sb_keys_lower(a, n, lo, kw) : 0, j = hi ? sb_keys_lower(a, n, hi, kw) : n;
+    *from = a + i * kw;
+    *len = j - i;
+}
+
+/* Merge the workers' runs, without the keys of levels d (cur) and d-1
+ * (prev), into the new level.  The key range is cut at quantiles of level
+ * d into one part per thread; the parts are merged side by side and laid
+ * end to end.  Returns 0 with *keys, *n set. */
+static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_level *prev,
+                  uint64_t **keys, uint64_t *n, sb_error *err)
 {
     enum { MAXRUNS = 64 };
+    int kw = s->kw;
     uint64_t *in[MAXRUNS], cnt[MAXRUNS], sum = 0;
     int k = 0;
     *keys = NULL;
     *n = 0;
     for (;;) {
+        int total = 0;
         k = 0;
         sum = 0;
         for (int t = 0; t < T; t++)
-            for (int j = 0; j < w[t].nruns && k < MAXRUNS; j++) {
-                in[k] = w[t].runs[j].keys;
-                cnt[k] = w[t].runs[j].n;
-                sum += cnt[k++];
-            }
-        int total = 0;
-        for (int t = 0; t < T; t++)
-            total += w[t].nruns;
+            for (int j = 0; j < w[t].nruns; j++, total++)
+                if (k < MAXRUNS) {
+                    in[k] = w[t].runs[j].keys;
+                    cnt[k] = w[t].runs[j].n;
+                    sum += cnt[k++];
+                }
         if (total <= MAXRUNS)
             break;
         /* very many runs (a tight budget): merge the first MAXRUNS into
-         * worker 0's first run and try again */
+         * one and try again */
         uint64_t *m = m_alloc(s, abytes(s, sum), err);
         if (!m)
             return SB_ENOMEM;
-        uint64_t got = sb_keys_merge(in, cnt, MAXRUNS, m, s->kw);
-        int left = MAXRUNS;
-        for (int t = 0; t < T && left; t++)
-            while (w[t].nruns && left) {
-                run *r = &w[t].runs[--w[t].nruns];
-                m_free(s, r->keys, abytes(s, r->n));
-                left--;
-            }
-        w[0].runs[w[0].nruns].keys = m_realloc(s, m, abytes(s, sum), abytes(s, got), err);
-        if (!w[0].runs[w[0].nruns].keys) {
+        uint64_t got = sb_keys_merge(in, cnt, MAXRUNS, NULL, 0, NULL, 0, m, kw);
+        /* free the runs just merged, the first MAXRUNS in (thread, run)
+         * order, and close the gaps they leave */
+        int left = MAXRUNS, home = -1;
+        for (int t = 0; t < T; t++) {
+            int drop = w[t].nruns < left ? w[t].nruns : left;
+            if (drop && home < 0)
+                home = t; /* its run array has room for the merged run */
+            for (int j = 0; j < drop; j++)
+                m_free(s, w[t].runs[j].keys, abytes(s, w[t].runs[j].n));
+            memmove(w[t].runs, w[t].runs + drop, (size_t)(w[t].nruns - drop) * sizeof *w[t].runs);
+            w[t].nruns -= drop;
+            left -= drop;
+        }
+        uint64_t *r = m_realloc(s, m, abytes(s, sum), abytes(s, got), err);
+        if (!r) {
             m_free(s, m, abytes(s, sum));
             return SB_ENOMEM;
         }
-        w[0].runs[w[0].nruns++].n = got;
+        w[home].runs[w[home].nruns].keys = r;
+        w[home].runs[w[home].nruns++].n = got;
     }
-    if (k == 1) {
-        for (int t = 0; t < T; t++)
-            if (w[t].nruns) {
-                *keys = w[t].runs[0].keys;
-                *n = w[t].runs[0].n;
-                w[t].nruns = 0;
-            }
-        return 0;
-    }
+    const uint64_t *px = prev ? prev->keys : NULL;
+    uint64_t npx = prev ? prev->n : 0;
     if (k == 0)
         return 0;
-    uint64_t *m = m_alloc(s, abytes(s, sum), err);
-    if (!m)
-        return SB_ENOMEM;
-    uint64_t got = sb_keys_merge(in, cnt, k, m, s->kw);
-    uint64_t *r = m_realloc(s, m, abytes(s, sum), abytes(s, got), err);
-    if (!r) {
-        m_free(s, m, abytes(s, sum));
-        return SB_ENOMEM;
+    if (k == 1) { /* the one run becomes the level */
+        uint64_t got = sb_keys_unique_minus(in[0], cnt[0], cur->keys, cur->n, px, npx, kw);
+        uint64_t *r = m_realloc(s, in[0], abytes(s, cnt[0]), abytes(s, got), err);
+        if (!r)
+            return SB_ENOMEM;
+        for (int t = 0; t < T; t++)
+            w[t].nruns = 0;
+        *keys = r;
+        *n = got;
+        return 0;
     }
-    *keys = r;
-    *n = got;
-    return 0;
+    int P = s->threads;
+    if (sum / PAR_MIN < (uint64_t)P)
+        P = sum / PAR_MIN > 1 ? (int)(sum / PAR_MIN) : 1;
+    if ((uint64_t)P > cur->n)
+        P = (int)cur->n;
+    if (P < 1)
+        P = 1;
+    part *pt = calloc((size_t)P, sizeof *pt);
+    pthread_t th[MAXT];
+    int started[MAXT] = {0}, rc = 0;
+    if (!pt)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    for (int t = 0; t < P && !rc; t++) {
+        const uint64_t *lo = t ? cur->keys + cur->n * (uint64_t)t / (uint64_t)P * kw : NULL;
+        const uint64_t *hi = t + 1 < P ? cur->keys + cur->n * (uint64_t)(t + 1) / (uint64_t)P * kw : NULL;
+        part *m = &pt[t];
+        m->k = k;
+        m->kw = kw;
+        for (int j = 0; j < k; j++) {
+            const uint64_t *from;
+            cut(in[j], cnt[j], lo, hi, kw, &from, &m->cnt[j]);
+            m->in[j] = (uint64_t *)from;
+            m->sum += m->cnt[j];
+        }
+        cut(cur->keys, cur->n, lo, hi, kw, &m->x, &m->nx);
+        if (px)
+            cut(px, npx, lo, hi, kw, &m->y, &m->ny);
+        m->out = m_alloc(s, abytes(s, m->sum), err);
+        if (!m->out)
+            rc = SB_ENOMEM;
+    }
+    if (!rc) {
+        for (int t = 1; t < P; t++)
+            started[t] = pthread_create(&th[t], NULL, merge_part, &pt[t]) == 0;
+        merge_part(&pt[0]);
+        for (int t = 1; t < P; t++) {
+            if (started[t])
+                pthread_join(th[t], NULL);
+            else
+                merge_part(&pt[t]);
+        }
+    }
+    uint64_t got = 0;
+    for (int t = 0; t < P; t++)
+        got += pt[t].got;
+    if (!rc && P == 1) {
+        *keys = m_realloc(s, pt[0].out, abytes(s, pt[0].sum), abytes(s, got), err);
+        if (*keys)
+            pt[0].out = NULL;
+        else
+            rc = SB_ENOMEM;
+    } else if (!rc) {
+        *keys = m_alloc(s, abytes(s, got), err);
+        if (!*keys)
+            rc = SB_ENOMEM;
+        uint64_t at = 0;
+        for (int t = 0; t < P && !rc; t++) {
+            memcpy(*keys + at * kw, pt[t].out, kbytes(s, pt[t].got));
+            at += pt[t].got;
+        }
+    }
+    *n = rc ? 0 : got;
+    for (int t = 0; t < P; t++)
+        if (pt[t].out)
+            m_free(s, pt[t].out, abytes(s, pt[t].sum));
+    free(pt);
+    return rc;
 }
 
 /* Make the level after S's newest, from it and the one before it (none
@@ -407,7 +512,7 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
     }
     uint64_t *keys = NULL, n = 0;
     if (!rc)
-        rc = gather(s, w, T, &keys, &n, err);
+        rc = gather(s, w, T, cur, prev, &keys, &n, err);
     for (int t = 0; t < T; t++)
         worker_clean(s, &w[t]);
     if (!rc && !keys && !(keys = m_alloc(s, abytes(s, 0), err)))
