@@ -192,10 +192,17 @@ typedef struct config {
  * each character fills the cursor cell, the first cell not yet filled.  A
  * name puts a block anchored there and fills all the block's cells; 0 and
  * x fill the cursor cell alone.  A stop line (stop = 1) may also hold `.`,
- * which fills the cursor cell alone and leaves its contents free (so a
- * named block that would cover it later fills it twice, exactly as if it
- * were written 0), and a last `*`, which leaves every cell not yet filled
- * free.  Cells never filled are empty: trailing zeros may be omitted. */
+ * which fills the cursor cell alone and leaves its contents free, and a
+ * last `*`, which leaves every cell not yet filled free.  Cells never filled
+ * are empty: trailing zeros may be omitted.
+ *
+ * So `.` skips, like 0, exactly one cell not covered by a block named
+ * earlier.  On a 3 x 3 board with 1 = 11/11 and 2 = 1, `1.2*` puts the 1 at
+ * row 1 column 1 (covering four cells), frees row 1 column 3, and puts the
+ * 2 at row 2 column 3, the first cell neither covered nor skipped; the last
+ * row is free.  A block named later never covers a cell skipped earlier:
+ * the cursor only moves on, and a block's cells all come at or after its
+ * anchor in reading order, so "fills twice" is always about two blocks. */
 static int parse_config(const sb_slide_puzzle *pz, const char *s, size_t n, int line, int stop, config *cf,
                         sb_error *err)
 {
