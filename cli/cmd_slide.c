@@ -561,7 +561,11 @@ int cmd_sliding(int argc, char **argv)
     printf("Starting configuration:\n");
     print_board(&sl, sl.start);
     printf("\nStopping configuration:\n");
-    print_board(&sl, sl.stop);
+    for (int g = 0; g < pz->ngoals; g++) { /* free cells drawn as '.' */
+        char buf[SB_SLIDE_BOARD_MAX];
+        sb_slide_goal_text(pz, g, buf);
+        printf("%s%s", g ? "or:\n" : "", buf);
+    }
     printf("\n(using moves of style %d)\n", style);
     printf("*** Distance 0:\n");
     sb_slide_model(&sl, &m);

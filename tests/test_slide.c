@@ -105,6 +105,210 @@ static void test_parse_errors(void)
     CHECK_INT(pz.kind[1].n, 1);
 }
 
+/* ---- goals: several stop lines, '.' and '*' ---- */
+
+#define BIT(m, c) ((m)[(c) >> 6] >> ((c) & 63) & 1)
+
+static void test_goal_parse(void)
+{
+    static sb_slide_puzzle pz;
+    sb_error err;
+    /* the worked example of docs/FORMAT.md: after the 2x2 at cell 0 the
+     * '.' skips cell 2 (cells 1, 3 and 4 are the 1's), and the 2 lands on
+     * cell 5; '*' frees the last row */
+    const char *t = "3 x 3\n1 = 11/11\n2 = 1\n102\n1.2*\n";
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    CHECK_INT(pz.ngoals, 1);
+    CHECK_INT(pz.goal_full, 0);
+    CHECK_INT(pz.goal[0].full, 0);
+    CHECK_INT(pz.goal[0].line, 5);
+    CHECK_INT(pz.goal[0].nnamed, 2);
+    CHECK_INT(pz.goal[0].anchors[0], 1);
+    CHECK_INT(pz.goal[0].anchors[5], 2);
+    CHECK_INT(pz.goal[0].free[2], 1);
+    CHECK_INT(pz.goal[0].free[1] + pz.goal[0].free[3] + pz.goal[0].free[4] + pz.goal[0].free[5], 0);
+    CHECK_INT(pz.goal[0].free[6] + pz.goal[0].free[7] + pz.goal[0].free[8], 3);
+    CHECK(pz.goal[0].need[0] == ((1u << 0) | (1u << 5)));
+    CHECK(pz.goal[0].empty[0] == 0);
+    CHECK(memcmp(pz.stop, pz.goal[0].anchors, sizeof pz.stop) == 0);
+    /* without '*' the cells after the line are empty, as trailing zeros */
+    t = "3 x 3\n1 = 11/11\n2 = 1\n102\n1.2\n";
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    CHECK(pz.goal[0].empty[0] == ((1u << 6) | (1u << 7) | (1u << 8)));
+    /* risky anchors: a 2 (1x1) anchored on an empty cell; the 2x2 anchored
+     * at cell 3 or 4 would reach the last row, at 1 it would cover the 2 */
+    CHECK(BIT(pz.goal[0].risky, 6) && BIT(pz.goal[0].risky, 3) && BIT(pz.goal[0].risky, 4));
+    CHECK(!BIT(pz.goal[0].risky, 0) && !BIT(pz.goal[0].risky, 2) && !BIT(pz.goal[0].risky, 8 - 8));
+    /* SLIDING's files: one full stop line, goal_full */
+    CHECK_INT(sb_slide_parse(&pz, SILLY, strlen(SILLY), &err), 0);
+    CHECK_INT(pz.ngoals, 1);
+    CHECK_INT(pz.goal_full, 1);
+    CHECK_INT(pz.goal[0].full, 1);
+    /* several stop lines, blank lines between them; two full lines are
+     * two goals, so no longer a single key */
+    t = "1 x 3\n1 = 1\n2 = 1\n12\n\n021\n\n210\n";
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    CHECK_INT(pz.ngoals, 2);
+    CHECK_INT(pz.goal_full, 0);
+    CHECK_INT(pz.goal[1].line, 8);
+    CHECK_INT(pz.goal[1].anchors[0], 2);
+    CHECK_INT(pz.stop[1], 2);
+    /* '*' with nothing left, and '.' on an x cell of the start */
+    t = "1 x 3\n1 = 1\n1x\n1.0*\n";
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    CHECK_INT(pz.goal[0].free[1], 1);
+    t = "1 x 3\n1 = 1\n1x\n*\n";
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    CHECK_INT(pz.goal[0].nnamed, 0);
+    /* a start x cell may be written x in a partial line */
+    t = "1 x 3\n1 = 1\n1x\n.x1\n";
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    CHECK_INT(pz.goal[0].anchors[2], 1);
+}
+
+static void test_goal_errors(void)
+{
+    /* '.' and '*' belong to stop lines only */
+    EXPECT_ERR("2 x 2\n1 = 1\n.1\n1\n", SB_EBADCHAR, 3, 1);
+    EXPECT_ERR("2 x 2\n1 = 1\n1*\n1\n", SB_EBADCHAR, 3, 2);
+    /* '*' must end the line */
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n*1\n", SB_EBADCHAR, 4, 1);
+    /* an illegal character in a stop line, in the second stop line */
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n.1\n0?\n", SB_EBADCHAR, 5, 2);
+    /* past the end: a '.' too many, a named block off the edge */
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n....\n.....\n", SB_EPASTEND, 5, 5);
+    EXPECT_ERR("2 x 3\n1 = 11\n1\n..1*\n", SB_EPASTEND, 4, 3);
+    /* a cell filled twice by two named blocks of a partial line */
+    EXPECT_ERR("2 x 2\n1 = 11/01\n2 = 1/1\n1\n.21*\n", SB_EFILLTWICE, 5, 3);
+    /* an undefined piece */
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n.5\n", SB_EUNDEFINED, 4, 2);
+    /* a partial line names more of a kind than the start holds, or a kind
+     * the start does not hold at all: the column of the one too many */
+    EXPECT_ERR("2 x 2\n1 = 1\n2 = 1\n12\n.11*\n", SB_EMISMATCH, 5, 3);
+    EXPECT_ERR("2 x 2\n1 = 1\n2 = 1\n11\n.2*\n", SB_EMISMATCH, 5, 2);
+    /* x cells: written x where the start has none, a start x cell written 0
+     * or left to the implicit trailing zeros */
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n.x*\n", SB_EMISMATCH, 4, 2);
+    EXPECT_ERR("2 x 2\n1 = 1\n1x\n.0*\n", SB_EMISMATCH, 4, 2);
+    EXPECT_ERR("2 x 2\n1 = 1\n1x\n.\n", SB_EMISMATCH, 4, 1);
+    /* a full line after a partial one still holds exactly the start's
+     * blocks (today's message, column 1) */
+    EXPECT_ERR("2 x 2\n1 = 1\n1\n.1*\n11\n", SB_EMISMATCH, 5, 1);
+    /* more stop lines than sbfs keeps */
+    char many[600] = "2 x 2\n1 = 1\n1\n";
+    for (int i = 0; i <= SB_SLIDE_MAXGOALS; i++)
+        strcat(many, "1*\n");
+    EXPECT_ERR(many, SB_EBIGBOARD, 4 + SB_SLIDE_MAXGOALS, 1);
+    many[strlen(many) - 3] = 0; /* exactly the most: accepted */
+    sb_error e;
+    CHECK_INT(parse_code(many, &e), 0);
+}
+
+/* The goal test on keys against a direct reading of the stop lines on the
+ * board, for every configuration of the component of the start. */
+static int naive_goal(const sb_slide_puzzle *pz, const unsigned char *a)
+{
+    for (int g = 0; g < pz->ngoals; g++) {
+        const sb_slide_goal *gl = &pz->goal[g];
+        unsigned char cov[SB_SLIDE_MAXCELLS] = {0}, gcov[SB_SLIDE_MAXCELLS] = {0};
+        int ok = 1;
+        for (int j = 0; j < pz->ncells; j++) {
+            for (int pass = 0; pass < 2; pass++) {
+                int v = pass ? gl->anchors[j] : a[j];
+                unsigned char *m = pass ? gcov : cov;
+                for (int t = 0; v && t < pz->kind[v].n; t++)
+                    m[(j / pz->cols + pz->kind[v].dr[t]) * pz->cols + j % pz->cols + pz->kind[v].dc[t]] = 1;
+            }
+        }
+        for (int j = 0; j < pz->ncells && ok; j++) {
+            if (gl->anchors[j] && a[j] != gl->anchors[j])
+                ok = 0;
+            if (!gl->free[j] && !gcov[j] && !pz->xcell[j] && cov[j])
+                ok = 0;
+        }
+        if (ok)
+            return 1;
+    }
+    return 0;
+}
+
+static void goal_agrees(const char *name, const char *text, int style, long want_matches)
+{
+    static sb_slide_puzzle pz;
+    sb_slide sl;
+    sb_mem mem;
+    sb_bfs b;
+    sb_search_model m;
+    sb_error err;
+    unsigned char a[SB_SLIDE_MAXCELLS];
+    sb_mem_init(&mem, 0);
+    if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err)) {
+        T_FAIL_AT("%s: %s", name, err.msg);
+        return;
+    }
+    sb_slide_model(&sl, &m);
+    CHECK((m.is_goal != NULL) == !pz.goal_full);
+    m.is_goal = NULL; /* the whole component */
+    sb_bfs_init(&b, &m, &mem, &err);
+    CHECK_INT(sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err), 0);
+    long matches = 0, bad = 0;
+    for (uint64_t i = 0; i < b.set.n; i++) {
+        const uint64_t *key = sb_stateset_key(&b.set, i);
+        sb_slide_unpack(&sl, key, a);
+        int got = sb_slide_is_goal(&sl, key), want = naive_goal(&pz, a);
+        bad += got != want;
+        matches += want;
+    }
+    if (bad)
+        T_FAIL_AT("%s: the key test and the board test disagree on %ld configurations", name, bad);
+    else
+        t_passed++;
+    CHECK_INT(matches, want_matches);
+    sb_bfs_free(&b);
+    sb_slide_free(&sl);
+}
+
+static void test_goal_match(void)
+{
+    /* SHIFT's layout under goals of every sort: the 2x2 at the bottom
+     * centre; cells that must be empty (reached over by blocks anchored
+     * elsewhere); several lines at once; a full line among partial ones.
+     * The counts, out of 25955 configurations, pin what both readings
+     * agree on. */
+    const char *head = "5 x 4 SHIFT\n1 = 1/1\n2 = 11/11\n3 = 11\n4 = 1\n121131444004\n";
+    char t[512];
+    snprintf(t, sizeof t, "%s.............2*\n", head);
+    goal_agrees("x at the bottom centre", t, 0, 964);
+    snprintf(t, sizeof t, "%s00*\n", head);
+    goal_agrees("two empty cells top left", t, 0, 318);
+    snprintf(t, sizeof t, "%s....0..0*\n", head);
+    goal_agrees("empty cells under blocks", t, 0, 20);
+    snprintf(t, sizeof t, "%s.............2*\n00*\n2*\n", head);
+    goal_agrees("three lines", t, 0, 6830);
+    snprintf(t, sizeof t, "%s121131444004\n.2*\n", head);
+    goal_agrees("full and partial", t, 0, 4861);
+    /* one kind only: no kind bits in the key */
+    goal_agrees("ones", "2 x 3\n1 = 1\n111\n.0.1\n", 0, 1);
+    /* the silly puzzle: pieces with holes, x cells, three kinds */
+    goal_agrees("silly", "5 x 5\n1 = 111/01\n2 = 101/111\n3 = 1\n1xx200000000033\n...xx0.3*\n", 2, 132);
+}
+
+static void test_goal_text(void)
+{
+    static sb_slide_puzzle pz;
+    sb_error err;
+    char buf[SB_SLIDE_BOARD_MAX];
+    const char *t = "3 x 3\n1 = 11/11\n2 = 1\n1x2\n1x2*\n";
+    CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
+    sb_slide_goal_text(&pz, 0, buf);
+    CHECK_STR(buf, "      \n"
+                   " 1-1  \n"
+                   " | |  \n"
+                   " 1-1 2\n"
+                   "      \n"
+                   " . . .\n");
+}
+
 /* ---- printing ---- */
 
 static void test_print(void)
@@ -491,6 +695,7 @@ static int engine_levels(const char *text, int style, uint64_t *levels, int maxl
     if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err))
         return -1;
     sb_slide_model(&sl, &m);
+    m.is_goal = NULL; /* the whole component, whatever the goal */
     sb_bfs_init(&b, &m, &mem, &err);
     int rc = sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err);
     int nl = rc ? -1 : b.nlevels;
@@ -586,6 +791,10 @@ int main(void)
 {
     RUN(test_parse_silly);
     RUN(test_parse_errors);
+    RUN(test_goal_parse);
+    RUN(test_goal_errors);
+    RUN(test_goal_match);
+    RUN(test_goal_text);
     RUN(test_print);
     RUN(test_keys);
     RUN(test_move_counts);

@@ -30,8 +30,29 @@ typedef struct sb_slide_kind {
     short dr[SB_SLIDE_MAXCELLS], dc[SB_SLIDE_MAXCELLS]; /* cell offsets, [0] = (0,0) */
 } sb_slide_kind;
 
+#define SB_SLIDE_MAXGOALS 32 /* stop lines in one puzzle */
+
+/* One stop line (docs/FORMAT.md, "Goals").  A configuration matches it when
+ * every block the line names is there (a block of that kind anchored at
+ * that cell), every cell the line makes empty is empty, and the cells left
+ * free ('.' and '*') hold anything.  The masks are the same facts as sets of
+ * cells, for the goal test on keys (src/slide/goal.c). */
+typedef struct sb_slide_goal {
+    int line;                                /* input line of the stop line */
+    int full;                                /* 1: no '.' nor '*': one whole configuration */
+    int nnamed;                              /* blocks the line names */
+    unsigned char anchors[SB_SLIDE_MAXCELLS]; /* kind value anchored at each cell, 0 none */
+    unsigned char free[SB_SLIDE_MAXCELLS];    /* 1: the cell may hold anything */
+    uint64_t need[SB_SLIDE_MAXW];   /* cells where a named block is anchored */
+    uint64_t empty[SB_SLIDE_MAXW];  /* cells that must be empty (never x cells) */
+    uint64_t risky[SB_SLIDE_MAXW];  /* other anchors from which a block of some kind
+                                       of the start would cover an empty cell */
+} sb_slide_goal;
+
 /* A puzzle as read.  kind[] is indexed by the name's value 1..15; start[]
- * and stop[] give, per cell, the value of the kind anchored there (0 none). */
+ * and stop[] give, per cell, the value of the kind anchored there (0 none).
+ * stop[] is the first stop line's named blocks: the whole stopping
+ * configuration when goal_full, only part of a goal otherwise. */
 typedef struct sb_slide_puzzle {
     int rows, cols, ncells;
     char title[SB_SLIDE_MAXLINE + 1];   /* rest of the first line, trimmed */
@@ -43,6 +64,10 @@ typedef struct sb_slide_puzzle {
     int nwarn;                          /* redefinitions seen (warnings) */
     sb_error warn[SB_SLIDE_MAXWARN];
     char warn_name[SB_SLIDE_MAXWARN];   /* the piece each warning is about */
+    int ngoals;                         /* stop lines, 1..SB_SLIDE_MAXGOALS */
+    int goal_full;                      /* 1: one stop line naming a whole configuration
+                                           (stop[]), so "the goal" is a single key */
+    sb_slide_goal goal[SB_SLIDE_MAXGOALS];
 } sb_slide_puzzle;
 
 /* Read a puzzle from text[0..len).  On error returns the SB_E* code of the
@@ -81,8 +106,17 @@ typedef struct sb_slide {
  * outlive sl. */
 int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err);
 void sb_slide_free(sb_slide *sl);
-/* The sb_search_model the search engine takes (ud = sl). */
+/* The sb_search_model the search engine takes (ud = sl).  When the goal is
+ * not one whole configuration (!pz->goal_full) it sets m->is_goal to
+ * sb_slide_is_goal; otherwise is_goal is NULL and the goal is the key
+ * sl->stop.  To walk the whole component of the start, clear m->is_goal and
+ * give the engine no goal key. */
 void sb_slide_model(const sb_slide *sl, sb_search_model *m);
+
+/* 1 when the configuration key matches stop line g of sl->pz (0 <= g <
+ * ngoals), resp. any of them; read-only, thread-safe. */
+int sb_slide_goal_match(const sb_slide *sl, int g, const uint64_t *key);
+int sb_slide_is_goal(const sb_slide *sl, const uint64_t *key);
 
 /* Canonical key of a configuration given as anchors (kind value per cell).
  * Configurations that differ only by swapping blocks of the same kind get
@@ -121,5 +155,8 @@ void sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors
  * trailing zeros (how SLIDING lists configurations); buf holds
  * ncells + 1 bytes. */
 void sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
+/* Stop line g drawn as sb_slide_board_text draws a board, with `.` as the
+ * name of every cell the line leaves free (x cells stay blank). */
+void sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf);
 
 #endif

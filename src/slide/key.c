@@ -115,12 +115,20 @@ static int expand_cb(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
     return sb_slide_expand(ud, key, emit, ctx);
 }
 
+static int goal_cb(void *ud, const uint64_t *key)
+{
+    return sb_slide_is_goal(ud, key);
+}
+
 void sb_slide_model(const sb_slide *sl, sb_search_model *m)
 {
     memset(m, 0, sizeof *m);
     m->key_words = sl->key_words;
     m->ud = (void *)sl;
     m->expand = expand_cb;
+    /* one whole configuration: the engine compares keys with sl->stop */
+    if (!sl->pz->goal_full)
+        m->is_goal = goal_cb;
 }
 
 void sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key)

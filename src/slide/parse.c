@@ -10,9 +10,12 @@
  *
  * As in SLIDING, blank lines among the definitions are skipped and the first
  * line that is not of the form "N = ..." is the start line.  We also skip
- * blank lines before the start and stop lines, ignore trailing blanks and
- * carriage returns, and ignore anything after the stop line.  Every
- * malformed input stops at its first fault with a code of its own. */
+ * blank lines before the start and stop lines and ignore trailing blanks and
+ * carriage returns.  SLIDING has one stop line ("I may extend this later to
+ * allow several ways to stop"); here every nonblank line after the start is
+ * a stop line, and a stop line may leave cells free with `.` and a final `*`
+ * (see parse_config).  Every malformed input stops at its first fault with
+ * a code of its own. */
 #include <stdio.h>
 #include <string.h>
 
@@ -174,33 +177,78 @@ static int parse_kind(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb
     return 0;
 }
 
-/* Fill a board from a configuration line, as SLIDING's fill_board does. */
-static int parse_config(sb_slide_puzzle *pz, const char *s, size_t n, int line, unsigned char *anchors,
-                        unsigned char *xcell, int *nblocks, sb_error *err)
+/* What a configuration line says, cell by cell. */
+typedef struct config {
+    unsigned char anchors[SB_SLIDE_MAXCELLS]; /* kind value anchored at the cell, 0 none */
+    unsigned char xcell[SB_SLIDE_MAXCELLS];   /* 1: written x */
+    unsigned char free[SB_SLIDE_MAXCELLS];    /* 1: '.' or '*' (stop lines only) */
+    short col[SB_SLIDE_MAXCELLS];             /* column of the character that filled
+                                                 the cell; 0 for omitted trailing zeros */
+    int nblocks;
+    int partial;                              /* 1 when the line holds '.' or '*' */
+} config;
+
+/* Fill a board from a configuration line, as SLIDING's fill_board does:
+ * each character fills the cursor cell, the first cell not yet filled.  A
+ * name puts a block anchored there and fills all the block's cells; 0 and
+ * x fill the cursor cell alone.  A stop line (stop = 1) may also hold `.`,
+ * which fills the cursor cell alone and leaves its contents free, and a
+ * last `*`, which leaves every cell not yet filled free.  Cells never filled
+ * are empty: trailing zeros may be omitted.
+ *
+ * So `.` skips, like 0, exactly one cell not covered by a block named
+ * earlier.  On a 3 x 3 board with 1 = 11/11 and 2 = 1, `1.2*` puts the 1 at
+ * row 1 column 1 (covering four cells), frees row 1 column 3, and puts the
+ * 2 at row 2 column 3, the first cell neither covered nor skipped; the last
+ * row is free.  A block named later never covers a cell skipped earlier:
+ * the cursor only moves on, and a block's cells all come at or after its
+ * anchor in reading order, so "fills twice" is always about two blocks. */
+static int parse_config(const sb_slide_puzzle *pz, const char *s, size_t n, int line, int stop, config *cf,
+                        sb_error *err)
 {
     unsigned char filled[SB_SLIDE_MAXCELLS];
     int j = 0, nb = 0;
     memset(filled, 0, sizeof filled);
-    memset(anchors, 0, SB_SLIDE_MAXCELLS);
-    memset(xcell, 0, SB_SLIDE_MAXCELLS);
+    memset(cf, 0, sizeof *cf);
     for (size_t i = 0; i < n; i++) {
         char ch = s[i];
         int v = name_value(ch);
-        if (!v && ch != '0' && ch != 'x')
+        if ((ch == '.' || ch == '*') && !stop)
+            return sb_error_set(err, SB_EBADCHAR, line, (int)i + 1,
+                                "'%c' may appear only in a stop line, not in the start", ch);
+        if (ch == '*' && i + 1 < n)
+            return sb_error_set(err, SB_EBADCHAR, line, (int)i + 1,
+                                "'*' must be the last character of a stop line");
+        if (!v && ch != '0' && ch != 'x' && ch != '.' && ch != '*')
             return sb_error_set(err, SB_EBADCHAR, line, (int)i + 1,
                                 "illegal character '%c' in a configuration (use 0, x, 1..9, a..f)",
                                 (ch >= 32 && ch < 127) ? ch : '?');
+        if (ch == '*') { /* the rest is free, however much (or little) is left */
+            for (int t = 0; t < pz->ncells; t++)
+                if (!filled[t]) {
+                    filled[t] = 1;
+                    cf->free[t] = 1;
+                    cf->col[t] = (short)(i + 1);
+                }
+            cf->partial = 1;
+            break;
+        }
         while (j < pz->ncells && filled[j])
             j++;
         if (j >= pz->ncells)
             return sb_error_set(err, SB_EPASTEND, line, (int)i + 1,
                                 "the configuration runs past the end of the %d x %d board",
                                 pz->rows, pz->cols);
+        cf->col[j] = (short)(i + 1);
         if (ch == '0') {
             filled[j] = 1;
         } else if (ch == 'x') {
             filled[j] = 1;
-            xcell[j] = 1;
+            cf->xcell[j] = 1;
+        } else if (ch == '.') {
+            filled[j] = 1;
+            cf->free[j] = 1;
+            cf->partial = 1;
         } else {
             const sb_slide_kind *k = &pz->kind[v];
             int r = j / pz->cols, c = j % pz->cols;
@@ -218,13 +266,102 @@ static int parse_config(sb_slide_puzzle *pz, const char *s, size_t n, int line, 
                                         "piece %c at row %d column %d fills row %d column %d twice",
                                         ch, r + 1, c + 1, rr + 1, cc + 1);
                 filled[rr * pz->cols + cc] = 1;
+                cf->col[rr * pz->cols + cc] = (short)(i + 1);
             }
-            anchors[j] = (unsigned char)v;
+            cf->anchors[j] = (unsigned char)v;
             nb++;
         }
         j++;
     }
-    *nblocks = nb;
+    cf->nblocks = nb;
+    return 0;
+}
+
+/* Check stop line cf (input line `line`) against the start and record it
+ * as goal g.  A full line must hold exactly the start's blocks and x cells,
+ * as in SLIDING.  A partial line may name fewer blocks, never more of a
+ * kind than the start holds; a cell it writes as x must be x in the start,
+ * and an x cell of the start must be written x or left free. */
+static int add_goal(sb_slide_puzzle *pz, const config *cf, int line, sb_error *err)
+{
+    sb_slide_goal *g = &pz->goal[pz->ngoals];
+    int cs[16] = {0}, ct[16] = {0}, N = pz->ncells, C = pz->cols;
+    for (int j = 0; j < N; j++) {
+        cs[pz->start[j]]++;
+        if (!cf->partial && pz->xcell[j] != cf->xcell[j])
+            return sb_error_set(err, SB_EMISMATCH, line, 1,
+                                "row %d column %d is x in only one of start and stop", j / C + 1,
+                                j % C + 1);
+        if (cf->partial && (cf->xcell[j] ? !pz->xcell[j] : pz->xcell[j] && !cf->free[j]))
+            return sb_error_set(err, SB_EMISMATCH, line, cf->col[j] ? cf->col[j] : 1,
+                                "row %d column %d is x in only one of start and stop", j / C + 1,
+                                j % C + 1);
+    }
+    if (!cf->partial) {
+        for (int j = 0; j < N; j++)
+            ct[cf->anchors[j]]++;
+        for (int v = 1; v < 16; v++)
+            if (cs[v] != ct[v])
+                return sb_error_set(err, SB_EMISMATCH, line, 1,
+                                    "start holds %d of piece %c, stop holds %d", cs[v],
+                                    sb_slide_name(v), ct[v]);
+    } else {
+        for (int j = 0; j < N; j++) {
+            int v = cf->anchors[j];
+            if (!v || ++ct[v] <= cs[v])
+                continue;
+            if (!cs[v])
+                return sb_error_set(err, SB_EMISMATCH, line, cf->col[j],
+                                    "the stop line names piece %c, which the start does not hold",
+                                    sb_slide_name(v));
+            return sb_error_set(err, SB_EMISMATCH, line, cf->col[j],
+                                "the stop line names more of piece %c than the %d the start holds",
+                                sb_slide_name(v), cs[v]);
+        }
+    }
+    memset(g, 0, sizeof *g);
+    g->line = line;
+    g->full = !cf->partial;
+    g->nnamed = cf->nblocks;
+    memcpy(g->anchors, cf->anchors, sizeof g->anchors);
+    memcpy(g->free, cf->free, sizeof g->free);
+    /* cells covered by the named blocks */
+    unsigned char covered[SB_SLIDE_MAXCELLS];
+    memset(covered, 0, sizeof covered);
+    for (int j = 0; j < N; j++) {
+        if (!g->anchors[j])
+            continue;
+        const sb_slide_kind *k = &pz->kind[g->anchors[j]];
+        g->need[j >> 6] |= (uint64_t)1 << (j & 63);
+        for (int t = 0; t < k->n; t++)
+            covered[(j / C + k->dr[t]) * C + j % C + k->dc[t]] = 1;
+    }
+    for (int j = 0; j < N; j++)
+        if (!covered[j] && !g->free[j] && !pz->xcell[j])
+            g->empty[j >> 6] |= (uint64_t)1 << (j & 63);
+    /* risky anchors: a block of a kind of the start anchored at a (not an
+     * anchor the line names, whose kind it fixes) that would cover an empty
+     * cell.  Placements through x cells or off the board never occur. */
+    for (int a = 0; a < N; a++) {
+        if (g->anchors[a])
+            continue;
+        for (int v = 1; v < 16; v++) {
+            const sb_slide_kind *k = &pz->kind[v];
+            int ok = cs[v] > 0, hit = 0;
+            for (int t = 0; t < k->n && ok; t++) {
+                int rr = a / C + k->dr[t], cc = a % C + k->dc[t], at = rr * C + cc;
+                if (rr >= pz->rows || cc < 0 || cc >= C || pz->xcell[at])
+                    ok = 0;
+                else if (g->empty[at >> 6] >> (at & 63) & 1)
+                    hit = 1;
+            }
+            if (ok && hit) {
+                g->risky[a >> 6] |= (uint64_t)1 << (a & 63);
+                break;
+            }
+        }
+    }
+    pz->ngoals++;
     return 0;
 }
 
@@ -233,8 +370,8 @@ int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *
     reader r = {text, text + len, 0};
     const char *s;
     size_t n;
-    int rc, nb_start, nb_stop;
-    unsigned char xstop[SB_SLIDE_MAXCELLS];
+    int rc;
+    config cf;
     memset(pz, 0, sizeof *pz);
     if (!next_nonblank(&r, &s, &n, err, &rc))
         return rc ? rc : sb_error_set(err, SB_EMISSING, r.line + 1, 1, "empty input: no ROWS x COLS line");
@@ -249,29 +386,26 @@ int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *
             return rc;
     }
     int start_line = r.line;
-    if ((rc = parse_config(pz, s, n, r.line, pz->start, pz->xcell, &nb_start, err)))
+    if ((rc = parse_config(pz, s, n, r.line, 0, &cf, err)))
         return rc;
-    if (!nb_start)
+    if (!cf.nblocks)
         return sb_error_set(err, SB_ENOPIECES, start_line, 1, "the puzzle has no pieces");
-    if (!next_nonblank(&r, &s, &n, err, &rc))
-        return rc ? rc : sb_error_set(err, SB_EMISSING, r.line + 1, 1, "the stop line is missing");
-    if ((rc = parse_config(pz, s, n, r.line, pz->stop, xstop, &nb_stop, err)))
-        return rc;
-    /* Start and stop must hold the same blocks and the same x cells. */
-    int cs[16] = {0}, ct[16] = {0};
-    for (int j = 0; j < pz->ncells; j++) {
-        cs[pz->start[j]]++;
-        ct[pz->stop[j]]++;
-        if (pz->xcell[j] != xstop[j])
-            return sb_error_set(err, SB_EMISMATCH, r.line, 1,
-                                "row %d column %d is x in only one of start and stop",
-                                j / pz->cols + 1, j % pz->cols + 1);
+    memcpy(pz->start, cf.anchors, sizeof pz->start);
+    memcpy(pz->xcell, cf.xcell, sizeof pz->xcell);
+    pz->nblocks = cf.nblocks;
+    /* every further nonblank line is a stop line */
+    while (next_nonblank(&r, &s, &n, err, &rc)) {
+        if (pz->ngoals == SB_SLIDE_MAXGOALS)
+            return sb_error_set(err, SB_EBIGBOARD, r.line, 1, "more than %d stop lines",
+                                SB_SLIDE_MAXGOALS);
+        if ((rc = parse_config(pz, s, n, r.line, 1, &cf, err)) || (rc = add_goal(pz, &cf, r.line, err)))
+            return rc;
     }
-    for (int v = 1; v < 16; v++)
-        if (cs[v] != ct[v])
-            return sb_error_set(err, SB_EMISMATCH, r.line, 1,
-                                "start holds %d of piece %c, stop holds %d", cs[v], sb_slide_name(v),
-                                ct[v]);
-    pz->nblocks = nb_start;
+    if (rc)
+        return rc;
+    if (!pz->ngoals)
+        return sb_error_set(err, SB_EMISSING, r.line + 1, 1, "the stop line is missing");
+    memcpy(pz->stop, pz->goal[0].anchors, sizeof pz->stop);
+    pz->goal_full = pz->ngoals == 1 && pz->goal[0].full;
     return 0;
 }

@@ -51,6 +51,35 @@ expect_status 1 "verify rejects a wrong move" -- "$VERIFY" slide 0 $P/silly.txt 
 $SBFS solve -s 2 $P/silly.txt > "$T_TMP/sol2"
 expect_status 1 "verify rejects a style-2 move in style 0" -- "$VERIFY" slide 0 $P/silly.txt "$T_TMP/sol2"
 
+# the verifier rejects a solution that ends off the goal: SHIFT's last move
+# dropped, the claim adjusted, so that every move left is legal
+$SBFS solve -s 0 $P/shift.txt | sed -e '/^move 116: /d' -e 's/^solution: 116 moves$/solution: 115 moves/' > "$T_TMP/short"
+expect_status 1 "verify rejects a solution ending off the goal" -- "$VERIFY" slide 0 $P/shift.txt "$T_TMP/short"
+expect_line "verify_slide: the last board matches no stop line" "off-goal message" "$T_TMP/err"
+
+# goals: several stop lines, '.' and '*' (docs/FORMAT.md); the silly puzzle
+# with a second, partial way to stop, which is the nearer one
+G=$D/silly-goals.txt
+expect_file $D/silly-goals-sliding0.out "sbfs 0 < silly-goals" -- sh -c "$SBFS 0 < $G"
+for s in 0 1 2 3 4 5; do
+    expect_file $D/silly-goals-s$s.out "solve -s $s silly-goals" -- $SBFS solve -s $s $G
+    expect_status 0 "verify silly-goals style $s" -- "$VERIFY" slide $s $G $D/silly-goals-s$s.out
+done
+# the same file with the partial line first: the same answers
+{ sed -n '1,5p' $G; sed -n '7p' $G; sed -n '6p' $G; } > "$T_TMP/swapped.txt"
+expect_status 0 "stop lines in the other order" -- $SBFS solve -q -s 0 "$T_TMP/swapped.txt"
+expect_line "solution: 6 moves" "stop lines in the other order" "$T_TMP/out"
+# only the full line: SLIDING's 20 moves, and the verifier holds to it
+sed '$d' $G > "$T_TMP/fullonly.txt"
+expect_status 1 "verify: the partial line was the one reached" -- "$VERIFY" slide 0 "$T_TMP/fullonly.txt" $D/silly-goals-s0.out
+
+# the independent census of the Klotski component (25955 configurations),
+# pinned for styles 0-2: what a census by sbfs itself must reproduce
+for s in 0 1 2; do
+    expect_file $D/klotski-census$s.out "census klotski style $s" -- "$VERIFY" slide census $s $P/klotski.txt
+done
+expect_status 2 "census: styles 0-2 only" -- "$VERIFY" slide census 3 $P/klotski.txt
+
 # stdin, start == stop, no solution
 expect_status 0 "solve from stdin" -- sh -c "$SBFS solve -q - < $P/eight-sample.txt"
 expect_line "solution: 19 moves" "solve from stdin" "$T_TMP/out"
@@ -89,6 +118,22 @@ err 18 "3:1: the puzzle has no pieces" '2 x 2\n1 = 1\n000\n1\n'
 err 19 "4:1: start holds 1 of piece 1, stop holds 2" '2 x 2\n1 = 1\n1\n11\n'
 err 20 "4:1: the stop line is missing" '2 x 2\n1 = 1\n1\n'
 err 22 "3:3: piece 5 was never defined" '2 x 2\n1 = 1\n005\n1\n'
+# stop-line errors: '.' and '*' out of place, past the end, filled twice,
+# more pieces than the start, an x cell in one only, too many stop lines
+err 17 "3:1: '.' may appear only in a stop line, not in the start" '2 x 2\n1 = 1\n.1\n1\n'
+err 17 "4:1: '*' must be the last character of a stop line" '2 x 2\n1 = 1\n1\n*1\n'
+err 17 "5:2: illegal character '?' in a configuration (use 0, x, 1..9, a..f)" '2 x 2\n1 = 1\n1\n.1\n0?\n'
+err 16 "5:5: the configuration runs past the end of the 2 x 2 board" '2 x 2\n1 = 1\n1\n....\n.....\n'
+err 15 "5:3: piece 1 at row 2 column 1 fills row 2 column 2 twice" '2 x 2\n1 = 11/01\n2 = 1/1\n1\n.21*\n'
+err 22 "4:2: piece 5 was never defined" '2 x 2\n1 = 1\n1\n.5\n'
+err 19 "5:3: the stop line names more of piece 1 than the 1 the start holds" '2 x 2\n1 = 1\n2 = 1\n12\n.11*\n'
+err 19 "5:2: the stop line names piece 2, which the start does not hold" '2 x 2\n1 = 1\n2 = 1\n11\n.2*\n'
+err 19 "4:2: row 1 column 2 is x in only one of start and stop" '2 x 2\n1 = 1\n1\n.x*\n'
+err 19 "4:1: row 1 column 2 is x in only one of start and stop" '2 x 2\n1 = 1\n1x\n.\n'
+err 19 "5:1: start holds 1 of piece 1, stop holds 2" '2 x 2\n1 = 1\n1\n.1*\n11\n'
+{ printf '2 x 2\n1 = 1\n1\n'; for i in $(seq 33); do echo '1*'; done; } > "$T_TMP/many.txt"
+expect_status 11 "error 11, stop lines" -- $SBFS solve "$T_TMP/many.txt"
+expect_line "sbfs: $T_TMP/many.txt:36:1: more than 32 stop lines" "error 11 stop lines message" "$T_TMP/err"
 { printf '2 x 2\n1 = 1\n'; printf '%01100d\n' 0; } > "$T_TMP/long.txt"
 expect_status 21 "error 21" -- $SBFS solve "$T_TMP/long.txt"
 expect_line "sbfs: $T_TMP/long.txt:3:1023: line longer than 1022 characters" "error 21 message" "$T_TMP/err"
