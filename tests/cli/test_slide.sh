@@ -80,6 +80,30 @@ for s in 0 1 2; do
 done
 expect_status 2 "census: styles 0-2 only" -- "$VERIFY" slide census 3 $P/klotski.txt
 
+# sbfs explore: the same census (distance lines and the component line),
+# on one thread and on two, and in a budget that holds a few levels only
+for s in 0 1 2; do
+    for j in 1 2; do
+        $SBFS explore -s $s -j $j $P/klotski.txt > "$T_TMP/explore"
+        grep -E '^(distance|component)' "$T_TMP/explore" > "$T_TMP/census"
+        expect_status 0 "explore klotski style $s -j $j agrees with the census" -- \
+            cmp "$T_TMP/census" $D/klotski-census$s.out
+    done
+done
+expect_status 0 "explore in 40K" -- $SBFS explore --memory 40K $P/klotski.txt
+expect_line "component: 25955 configurations, largest distance 167" "explore in 40K: the component" "$T_TMP/out"
+$SBFS explore $P/klotski.txt > "$T_TMP/explore"
+expect_line "farthest (4 at distance 167, the first 3 shown):" "explore: the farthest" "$T_TMP/explore"
+expect_file $D/silly-explore-s5.json "explore --json -s 5 silly" -- $SBFS explore --json -s 5 $P/silly.txt
+# Ctrl-C: status 5, the levels so far, what was stopped
+timeout --preserve-status -s INT 0.3 $SBFS explore bench/klotski-distinct.txt > "$T_TMP/out" 2> "$T_TMP/err"
+expect_same "$?" 5 "explore interrupted: status 5"
+expect_grep "^sbfs: stopped (at|after) distance [0-9]+$" "explore interrupted: message" "$T_TMP/err"
+expect_grep "^distance 20: [0-9]+$" "explore interrupted: the levels so far" "$T_TMP/out"
+expect_status 2 "explore: unknown option" -- $SBFS explore --frob $P/klotski.txt
+expect_status 0 "explore --help" -- $SBFS explore --help
+expect_grep "^usage: sbfs explore" "explore --help" "$T_TMP/out"
+
 # stdin, start == stop, no solution
 expect_status 0 "solve from stdin" -- sh -c "$SBFS solve -q - < $P/eight-sample.txt"
 expect_line "solution: 19 moves" "solve from stdin" "$T_TMP/out"
