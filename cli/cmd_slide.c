@@ -207,7 +207,9 @@ static void json_counts(const sb_levels *s, int side)
 }
 
 /* A board as rows of one character per cell (piece name, 0 empty, x
- * blocked) and its blocks as [name, row, column] of their anchors. */
+ * blocked), its blocks as [name, row, column] of their anchors, and the
+ * configuration in SLIDING's shorthand as SLIDING lists it (x cells left
+ * out, trailing zeros dropped). */
 static void json_board(const sb_slide *sl, const uint64_t *key)
 {
     const sb_slide_puzzle *pz = sl->pz;
@@ -234,7 +236,9 @@ static void json_board(const sb_slide *sl, const uint64_t *key)
                    j % pz->cols + 1);
             first = 0;
         }
-    printf("]}");
+    char line[SB_SLIDE_MAXCELLS + 1];
+    sb_slide_shorthand(pz, anchors, line);
+    printf("], \"shorthand\": \"%s\"}", line);
 }
 
 /* ---- solve and explore ---- */

@@ -34,6 +34,20 @@ for s in 0 1 2 3 4 5; do
     done
 done
 
+# partial goals are searched one way; to the configuration that search
+# reached (the last board's shorthand from --json), both ways are as long
+for s in 0 1 2 3 4 5; do
+    for p in shift klotski; do
+        $SBFS solve --json -s $s $P/$p.txt > "$T_TMP/json"
+        last=$(grep -o '"shorthand": "[0-9a-f]*"' "$T_TMP/json" | tail -n 1 | cut -d'"' -f4)
+        { sed '$d' $P/$p.txt; echo "$last"; } > "$T_TMP/full.txt"
+        $SBFS solve -s $s "$T_TMP/full.txt" > "$T_TMP/sol"
+        expect_status 0 "$p style $s to its last board, both ways: replays" -- "$VERIFY" slide $s "$T_TMP/full.txt" "$T_TMP/sol"
+        expect_grep '^backward 0: 1$' "$p style $s to its last board: searched both ways" "$T_TMP/sol"
+        expect_grep "\"length\": $(tail -n 1 "$T_TMP/sol" | cut -d' ' -f2)," "$p style $s: both ways as long as one way" "$T_TMP/json"
+    done
+done
+
 # one thread or two: the same output, byte for byte (counts and path)
 for p in shift eight-judge; do
     for b in "" --no-bidir; do
