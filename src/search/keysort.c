@@ -186,13 +186,58 @@ merge_w(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64
     }
 }
 
+/* One word: the heads in an array that shrinks as runs run out, so the
+ * loop that picks the least head has no bounds tests and no branch on
+ * the data (a conditional move per run). */
+static uint64_t merge_1(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
+                        const uint64_t *y, uint64_t ny, uint64_t *out)
+{
+    const uint64_t *at[64], *end[64];
+    uint64_t o = 0, ix = 0, iy = 0, last = 0;
+    int m = 0, any = 0;
+    for (int j = 0; j < k; j++)
+        if (n[j]) {
+            at[m] = in[j];
+            end[m] = in[j] + n[j];
+            m++;
+        }
+    while (m) {
+        int b = 0;
+        uint64_t v = *at[0];
+        for (int j = 1; j < m; j++) {
+            uint64_t u = *at[j];
+            b = u < v ? j : b;
+            v = u < v ? u : v;
+        }
+        if (++at[b] == end[b]) {
+            m--;
+            at[b] = at[m];
+            end[b] = end[m];
+        }
+        if (any && v == last)
+            continue;
+        any = 1;
+        last = v;
+        while (ix < nx && x[ix] < v)
+            ix++;
+        if (ix < nx && x[ix] == v)
+            continue;
+        while (iy < ny && y[iy] < v)
+            iy++;
+        if (iy < ny && y[iy] == v)
+            continue;
+        out[o++] = v;
+    }
+    return o;
+}
+
 uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
                        const uint64_t *y, uint64_t ny, uint64_t *out, int kw)
 {
     if (k > 64)
         k = 64;
     if (kw == 1)
-        return merge_w(in, n, k, x, nx, y, ny, out, 1);
+        return merge_1(in, n, k, x, nx, y, ny, out);
     if (kw == 2)
         return merge_w(in, n, k, x, nx, y, ny, out, 2);
     return merge_w(in, n, k, x, nx, y, ny, out, kw);
