@@ -343,6 +343,145 @@ static void test_levels_stop(void)
     CHECK_U64(mem.used, 0);
 }
 
+/* ---- the two engines against each other on Cayley graphs ---- */
+
+/* States are 0..2^16-1; a move adds or subtracts one of a few constants
+ * (mod 2^16) or xors one of a few masks, so every move has its inverse
+ * among the moves.  Keys are the states scrambled by an invertible mix,
+ * so that sorted order and state order have nothing in common. */
+enum { CN = 1 << 16 };
+
+typedef struct cayley {
+    int nadd, nxor, kw;
+    uint32_t add[4], mask[4];
+} cayley;
+
+static uint64_t scramble(uint64_t x)
+{
+    x *= 0x9e3779b97f4a7c15ULL;
+    return x ^ (x >> 29);
+}
+
+static uint64_t unscramble(uint64_t y)
+{
+    uint64_t x = y ^ (y >> 29) ^ (y >> 58); /* inverse of x ^ (x >> 29) */
+    return x * 0xf1de83e19937733dULL;       /* inverse of the odd multiplier */
+}
+
+static void cayley_key(const cayley *c, uint64_t state, uint64_t *key)
+{
+    key[0] = scramble(state);
+    if (c->kw == 2)
+        key[1] = state & 3; /* a second word that matters to the order */
+}
+
+static int cayley_expand(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    const cayley *c = ud;
+    uint64_t x = unscramble(key[0]), k[2];
+    for (int j = 0; j < c->nadd; j++) {
+        cayley_key(c, (x + c->add[j]) % CN, k);
+        emit(ctx, k);
+        cayley_key(c, (x + CN - c->add[j]) % CN, k);
+        emit(ctx, k);
+    }
+    for (int j = 0; j < c->nxor; j++) {
+        cayley_key(c, x ^ c->mask[j], k);
+        emit(ctx, k);
+    }
+    return 0;
+}
+
+/* Is every step of path[0..len] one move? */
+static int cayley_path_ok(const cayley *c, const uint64_t *path, int len)
+{
+    for (int d = 1; d <= len; d++) {
+        uint64_t a = unscramble(path[(d - 1) * c->kw]), b = unscramble(path[d * c->kw]);
+        int ok = 0;
+        for (int j = 0; j < c->nadd; j++)
+            ok |= (a + c->add[j]) % CN == b || (b + c->add[j]) % CN == a;
+        for (int j = 0; j < c->nxor; j++)
+            ok |= (a ^ c->mask[j]) == b;
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+static void test_engines_agree(void)
+{
+    sb_rng r;
+    int rebuilt = 0; /* budget runs that dropped levels and still found the path */
+    sb_rng_seed(&r, 2026);
+    CHECK_U64(unscramble(scramble(123456789)), 123456789);
+    for (int round = 0; round < 6; round++) {
+        cayley c;
+        c.kw = 1 + round % 2;
+        c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        c.nxor = 1 + (int)sb_rng_below(&r, 3);
+        for (int j = 0; j < 4; j++) {
+            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_search_model m = {c.kw, &c, cayley_expand, NULL};
+        uint64_t start[2], goal[2];
+        cayley_key(&c, sb_rng_below(&r, CN), start);
+        sb_mem mem;
+        sb_error err;
+        sb_bfs b;
+        sb_mem_init(&mem, 0);
+        CHECK_INT(sb_bfs_init(&b, &m, &mem, &err), 0);
+        CHECK_INT(sb_bfs_run(&b, start, NULL, 0, NULL, &err), 0);
+        CHECK(b.set.n > 1000);
+        for (int T = 1; T <= 3; T++) {
+            sb_levels s;
+            CHECK_INT(sb_levels_init(&s, &m, T, &mem, &err), 0);
+            CHECK_INT(sb_levels_run(&s, start, NULL, SB_LEVELS_CENSUS, NULL, &err), 0);
+            CHECK_INT(sb_levels_count(&s, 0), b.nlevels);
+            int bad = 0;
+            for (int d = 0; d < b.nlevels; d++)
+                bad += sb_levels_size(&s, 0, d) != sb_bfs_level_size(&b, d);
+            CHECK_INT(bad, 0);
+            /* the goal: the first of the farthest */
+            uint64_t nlast;
+            memcpy(goal, sb_levels_last(&s, &nlast), c.kw * 8);
+            /* to the goal: one way, both ways, and in half the memory the
+             * one-way search took */
+            mem.peak = mem.used;
+            CHECK_INT(sb_levels_run(&s, start, goal, 0, NULL, &err), 0);
+            int len = s.length;
+            size_t need = mem.peak;
+            CHECK_INT(len, b.nlevels - 1);
+            CHECK_INT(sb_levels_run(&s, start, goal, SB_LEVELS_BIDIR, NULL, &err), 0);
+            CHECK_INT(s.length, len);
+            uint64_t *path = malloc((size_t)(len + 1) * 2 * 8);
+            CHECK_INT(sb_levels_path(&s, path, NULL, &err), 0);
+            CHECK(!memcmp(path + len * c.kw, goal, c.kw * 8));
+            CHECK(cayley_path_ok(&c, path, len));
+            sb_levels_free(&s);
+            sb_mem small;
+            sb_mem_init(&small, need / 2);
+            CHECK_INT(sb_levels_init(&s, &m, T, &small, &err), 0);
+            int rc = sb_levels_run(&s, start, goal, 0, NULL, &err);
+            CHECK(rc == 0 || rc == SB_ENOMEM);
+            if (rc == 0) {
+                rebuilt += s.dropped > 0;
+                CHECK_INT(s.length, len);
+                CHECK_INT(sb_levels_path(&s, path, NULL, &err), 0);
+                CHECK(!memcmp(path, start, c.kw * 8));
+                CHECK(!memcmp(path + len * c.kw, goal, c.kw * 8));
+                CHECK(cayley_path_ok(&c, path, len));
+            }
+            sb_levels_free(&s);
+            CHECK_U64(small.used, 0);
+            free(path);
+        }
+        sb_bfs_free(&b);
+        CHECK_U64(mem.used, 0);
+    }
+    CHECK(rebuilt > 0);
+}
+
 int main(void)
 {
     RUN(test_set_basic);
@@ -353,5 +492,6 @@ int main(void)
     RUN(test_keys_sets);
     RUN(test_levels_grid);
     RUN(test_levels_stop);
+    RUN(test_engines_agree);
     return TEST_END();
 }
