@@ -125,11 +125,21 @@ struct sb_playfair {
     size_t nmat;
     uint16_t enc[625], dec[625];
     uint16_t dec32[1024];     /* dec by (cellA << 5 | cellB): no multiply */
+    /* The screen (screen.c): the dictionary's trigrams, each matrix's
+     * 64-byte record, and which implementation runs (PF_SCREEN_*). */
+    uint8_t tri[PF_TRI_BYTES];
+    void *recraw;
+    size_t recrawsz;
+    uint8_t *rec;
+    int screen;
     /* scratch of one crack */
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
     int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
     uint32_t *alive;          /* matrices still in the search, in order */
-    uint16_t *bound;          /* each matrix's bound (a copy kept dense) */
+    uint16_t *bound;          /* each matrix's bound (a copy kept dense);
+                                 0: not started; FRESH | b: not started,
+                                 the screen's bound b */
+    uint8_t *lower;           /* each matrix's screen bound */
     pf_done *done;
     size_t ndone, donecap;
     uint8_t *ways;
@@ -213,6 +223,7 @@ void sb_playfair_free(sb_playfair *pf)
     sb_mem_free(m, pf->woff, pf->nwords * sizeof *pf->woff);
     sb_mem_free(m, pf->node, pf->nodecap * sizeof *pf->node);
     sb_mem_free(m, pf->matraw, pf->matrawsz);
+    sb_mem_free(m, pf->recraw, pf->recrawsz);
     sb_mem_free(m, pf->key, pf->key ? pf->nwords * sizeof *pf->key : 0);
     sb_mem_free(m, pf->ct, pf->cap);
     sb_mem_free(m, pf->pt, pf->cap);
@@ -223,6 +234,7 @@ void sb_playfair_free(sb_playfair *pf)
     if (pf->cap) {
         sb_mem_free(m, pf->alive, pf->nmat * sizeof *pf->alive);
         sb_mem_free(m, pf->bound, pf->nmat * sizeof *pf->bound);
+        sb_mem_free(m, pf->lower, pf->nmat + 1);
     }
     sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
     sb_mem_free(m, pf->out, pf->outcap);
@@ -301,6 +313,7 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
             unsigned v = (unsigned)idx[j] << 5 | idx[j + 1];
             setbit(pf->gram, GOFF(1) + v);
             if (j + 2 < len) {
+                pf_screen_addtri(pf->tri, idx[j], idx[j + 1], idx[j + 2]);
                 v = v << 5 | idx[j + 2];
                 setbit(pf->gram, GOFF(2) + v);
                 if (j + 3 < len)
@@ -339,6 +352,16 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
         pf->key[pf->nmat++] = (uint32_t)i;
     }
     free(table);
+    table = NULL;
+    pf->recrawsz = pf->nmat * 64 + 64;
+    if (!(pf->recraw = sb_mem_alloc(pf->mem, pf->recrawsz, err))) {
+        pf->recrawsz = 0;
+        goto fail;
+    }
+    pf->rec = (uint8_t *)(((uintptr_t)pf->recraw + 63) & ~(uintptr_t)63);
+    for (size_t i = 0; i < pf->nmat; i++)
+        pf_screen_record(pf->mat[i].cell, pf->rec + 64 * i);
+    pf->screen = pf_screen_level();
     return pf;
 fail:
     free(table);
@@ -349,6 +372,15 @@ fail:
 size_t sb_playfair_words(const sb_playfair *pf)
 {
     return pf->nwords;
+}
+
+int sb_playfair_screen(sb_playfair *pf, int level)
+{
+    int best = pf_screen_level();
+    pf->screen = level <= SB_PLAYFAIR_SCREEN_OFF      ? PF_SCREEN_OFF
+                 : level == SB_PLAYFAIR_SCREEN_SCALAR ? PF_SCREEN_SCALAR
+                                                      : best;
+    return pf->screen;
 }
 
 size_t sb_playfair_matrices(const sb_playfair *pf)
@@ -364,7 +396,8 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
     if (!old && (!(pf->alive = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->alive, err)) ||
-                 !(pf->bound = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->bound, err))))
+                 !(pf->bound = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->bound, err)) ||
+                 !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
     for (want = old ? old : 256; want < n; want *= 2)
         ;
@@ -564,6 +597,9 @@ static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t np
     return (int)count;
 }
 
+/* In sb_playfair.bound: a matrix not started yet, with a lower bound. */
+#define FRESH 0x8000u
+
 /* The first sweep's limit for a text of n letters. */
 static unsigned first_guess(size_t n)
 {
@@ -574,6 +610,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
                       sb_playfair_result *res, sb_error *err)
 {
     size_t n = 0, len = strlen(cipher), npairs, nalive;
+    unsigned minout = UINT_MAX;
     int32_t best = -1, pick = -1;
     int rc;
     memset(res, 0, sizeof *res);
@@ -597,9 +634,20 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
      * started) as far as g allows.  The first g is a guess at the answer
      * (real words average eight letters or so), which lets most matrices be
      * refuted in one visit; later sweeps take the least bound left. */
-    for (size_t i = 0; i < pf->nmat; i++)
-        pf->alive[i] = (uint32_t)i, pf->bound[i] = 0;
-    nalive = pf->nmat, pf->ndone = 0;
+    pf->ndone = 0;
+    if (pf->screen != PF_SCREEN_OFF) {
+        /* The screen keeps the matrices whose bound is at most the first
+         * limit; the others wait outside (minout: their least bound) and
+         * join the search if it ever reaches that many words. */
+        pf_screen sc = {pf->rec, pf->nmat, pf->tri, pf->ct, n, first_guess(n), pf->alive, pf->lower};
+        nalive = pf_screen_run(&sc, pf->screen, &minout);
+        for (size_t j = 0; j < nalive; j++)
+            pf->bound[pf->alive[j]] = 0;
+    } else {
+        for (size_t i = 0; i < pf->nmat; i++)
+            pf->alive[i] = (uint32_t)i, pf->bound[i] = 0;
+        nalive = pf->nmat;
+    }
     for (unsigned g = first_guess(n), mindone = UINT_MAX;;) {
         unsigned next = UINT_MAX;
         size_t keep = 0;
@@ -607,7 +655,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
         for (size_t j = 0; j < nalive; j++) {
             uint32_t i = pf->alive[j];
-            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i];
+            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i] & ~FRESH;
             int b;
             if (j + 6 < nalive)
                 __builtin_prefetch(&pf->mat[pf->alive[j + 6]]);
@@ -619,7 +667,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
                 }
                 continue;
             }
-            b = advance(pf, i, lim, bd == 0, npairs, &res->pairs);
+            b = advance(pf, i, lim, bd == 0 || pf->bound[i] & FRESH, npairs, &res->pairs);
             if (b < 0)
                 continue;
             if ((unsigned)b > lim) {
@@ -640,9 +688,18 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             }
         }
         nalive = keep;
-        if (mindone < next || nalive == 0) { /* nothing left can beat or tie it */
+        if (minout < next)
+            next = minout;
+        if (mindone < next || next == UINT_MAX) { /* nothing left can beat or tie it */
             best = mindone == UINT_MAX ? -1 : (int32_t)mindone;
             break;
+        }
+        if (next == minout) { /* the screened-out matrices are needed now */
+            unsigned g0 = first_guess(n);
+            for (size_t i = 0; i < pf->nmat; i++)
+                if (pf->lower[i] > g0)
+                    pf->alive[nalive++] = (uint32_t)i, pf->bound[i] = (uint16_t)(FRESH | pf->lower[i]);
+            minout = UINT_MAX;
         }
         g = next;
     }

@@ -20,4 +20,42 @@ size_t pf_prepare_idx(const char *text, uint8_t *out);
 void pf_encrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 void pf_decrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 
+/* ---- the screen (screen.c) ---------------------------------------------- */
+
+/* A matrix's screen record, 64 bytes: byte x (0..24) is the cell of letter
+ * x as row << 3 | col; byte PF_REC_CELL + (row << 3 | col) is the letter in
+ * that cell; the rest are zero. */
+#define PF_REC_CELL 25
+void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
+
+/* The trigrams of the dictionary, one bit each: bit PF_TRI_BIT(x, y, z) of
+ * a PF_TRI_BYTES table (u = 5x + y / 5 and v = 25 (y % 5) + z, both < 125,
+ * bit 128 u + v: sixteen blocks of 128 bytes, each in reach of one
+ * two-register byte permute). */
+#define PF_TRI_BYTES 2048
+#define PF_TRI_BIT(x, y, z) (((x) * 5u + (y) / 5u) * 128u + (y) % 5u * 25u + (z))
+void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigned z);
+
+/* Letters of the text the screen looks at (its first ones). */
+#define PF_SCREEN_LETTERS 32
+
+enum { PF_SCREEN_OFF, PF_SCREEN_SCALAR, PF_SCREEN_AVX512 };
+
+typedef struct pf_screen {
+    const uint8_t *rec; /* nmat records, 64-byte aligned */
+    size_t nmat;
+    const uint8_t *tri; /* PF_TRI_BYTES */
+    const uint8_t *ct;  /* cipher letters */
+    size_t n;           /* their number, even */
+    unsigned g;         /* matrices whose bound is at most g are kept */
+    uint32_t *alive;    /* out: kept matrices, in order */
+    uint8_t *lower;     /* out: each matrix's bound, capped at 255 */
+} pf_screen;
+
+/* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
+int pf_screen_level(void);
+/* Screen every matrix; returns the number kept, *minout = the least bound
+ * of the others (UINT_MAX if none).  The levels give the same numbers. */
+size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout);
+
 #endif
