@@ -137,8 +137,7 @@ struct sb_playfair {
     int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
     uint32_t *alive;          /* matrices still in the search, in order */
     uint16_t *bound;          /* each matrix's bound (a copy kept dense);
-                                 0: not started; FRESH | b: not started,
-                                 the screen's bound b */
+                                 0: not started */
     uint8_t *lower;           /* each matrix's screen bound */
     pf_done *done;
     size_t ndone, donecap;
@@ -232,7 +231,7 @@ void sb_playfair_free(sb_playfair *pf)
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
     if (pf->cap) {
-        sb_mem_free(m, pf->alive, pf->nmat * sizeof *pf->alive);
+        sb_mem_free(m, pf->alive, (pf->nmat + 16) * sizeof *pf->alive);
         sb_mem_free(m, pf->bound, pf->nmat * sizeof *pf->bound);
         sb_mem_free(m, pf->lower, pf->nmat + 1);
     }
@@ -353,7 +352,7 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     }
     free(table);
     table = NULL;
-    pf->recrawsz = pf->nmat * 64 + 64;
+    pf->recrawsz = (pf->nmat + 16) * 64 + 64; /* 16 blank records after */
     if (!(pf->recraw = sb_mem_alloc(pf->mem, pf->recrawsz, err))) {
         pf->recrawsz = 0;
         goto fail;
@@ -395,7 +394,7 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
     int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
-    if (!old && (!(pf->alive = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->alive, err)) ||
+    if (!old && (!(pf->alive = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->alive, err)) ||
                  !(pf->bound = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->bound, err)) ||
                  !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
@@ -597,9 +596,6 @@ static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t np
     return (int)count;
 }
 
-/* In sb_playfair.bound: a matrix not started yet, with a lower bound. */
-#define FRESH 0x8000u
-
 /* The first sweep's limit for a text of n letters. */
 static unsigned first_guess(size_t n)
 {
@@ -610,7 +606,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
                       sb_playfair_result *res, sb_error *err)
 {
     size_t n = 0, len = strlen(cipher), npairs, nalive;
-    unsigned minout = UINT_MAX;
+    unsigned minout = UINT_MAX, gin = first_guess(n); /* screen kept bounds <= gin */
     int32_t best = -1, pick = -1;
     int rc;
     memset(res, 0, sizeof *res);
@@ -655,7 +651,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
         for (size_t j = 0; j < nalive; j++) {
             uint32_t i = pf->alive[j];
-            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i] & ~FRESH;
+            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i];
             int b;
             if (j + 6 < nalive)
                 __builtin_prefetch(&pf->mat[pf->alive[j + 6]]);
@@ -667,7 +663,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
                 }
                 continue;
             }
-            b = advance(pf, i, lim, bd == 0 || pf->bound[i] & FRESH, npairs, &res->pairs);
+            b = advance(pf, i, lim, bd == 0, npairs, &res->pairs);
             if (b < 0)
                 continue;
             if ((unsigned)b > lim) {
@@ -694,12 +690,16 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             best = mindone == UINT_MAX ? -1 : (int32_t)mindone;
             break;
         }
-        if (next == minout) { /* the screened-out matrices are needed now */
-            unsigned g0 = first_guess(n);
-            for (size_t i = 0; i < pf->nmat; i++)
-                if (pf->lower[i] > g0)
-                    pf->alive[nalive++] = (uint32_t)i, pf->bound[i] = (uint16_t)(FRESH | pf->lower[i]);
-            minout = UINT_MAX;
+        if (next == minout) { /* the screened-out matrices with bound next join */
+            unsigned least = UINT_MAX;
+            for (size_t i = 0; i < pf->nmat; i++) {
+                unsigned lo = pf->lower[i];
+                if (lo > gin && lo <= next)
+                    pf->alive[nalive++] = (uint32_t)i, pf->bound[i] = 0;
+                else if (lo > next && lo < least)
+                    least = lo;
+            }
+            gin = next, minout = least;
         }
         g = next;
     }

@@ -121,7 +121,7 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 }
 
 #ifdef PF_X86
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
 
 /* Two matrices at once: lanes 0..31 hold the first's letters, 32..63 the
  * second's. */
@@ -168,9 +168,14 @@ AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
     const __m512i vmod25 = _mm512_loadu_si512(mod25), vpow2 = _mm512_loadu_si512(pow2);
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
     const __m512i c0f = _mm512_set1_epi8(0x0f);
-    for (size_t i = 0; i < s->nmat; i += 2) {
-        size_t i2 = i + 1 < s->nmat ? i + 1 : i;
-        __m512i r0 = _mm512_load_si512(s->rec + 64 * i), r1 = _mm512_load_si512(s->rec + 64 * i2);
+    const __m512i veven = _mm512_set1_epi32(0x55555555), vone = _mm512_set1_epi32(1);
+    const __m512i vg = _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255));
+    const __m512i viota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i vmin = _mm512_set1_epi32(-1);
+    uint64_t mk[8];
+    /* the records run 16 past the last matrix, all zero: no tail case */
+    for (size_t i = 0, h = 0; i < s->nmat || h; i += 2, h = (h + 1) & 7) {
+        __m512i r0 = _mm512_load_si512(s->rec + 64 * i), r1 = _mm512_load_si512(s->rec + 64 * (i + 1));
         /* cells of the cipher letters, their partners, the rule */
         __m512i p = _mm512_permutex2var_epi8(r0, vcti, r1);
         __m512i q = _mm512_shuffle_epi8(p, vswap);
@@ -192,21 +197,46 @@ AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
         __m512i w = _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(u, c07), 4),
                                     _mm512_and_si512(_mm512_srli_epi16(v, 3), c0f));
         __m512i bits = _mm512_shuffle_epi8(vpow2, _mm512_and_si512(v, c07));
-        for (int j = 0; j < 16; j++)
-            w = _mm512_mask2_permutex2var_epi8(T[2 * j], w, _mm512_cmpeq_epi8_mask(blk, _mm512_set1_epi8((char)j)),
-                                               T[2 * j + 1]);
-        uint64_t m = _mm512_testn_epi8_mask(w, bits) & valid3 & ~(uint64_t)rx;
-        m = (m & 0xffffffffu) | (i2 != i ? m & ~0xffffffffull : 0);
+        /* all sixteen blocks at once, then a tree of blends by the bits
+         * of the block number (a chain of masked permutes is slower) */
         {
-            const uint64_t even = 0x5555555555555555u;
-            uint64_t start = m & ~(m << 1);
-            uint64_t odd = (m + (start & even)) & m;
-            uint64_t pick = ((m & ~odd) & even) | (odd & ~even);
-            keep(s, (uint32_t)i, 1 + (unsigned)__builtin_popcountll(pick & 0xffffffffu), &nalive, minout);
-            if (i2 != i)
-                keep(s, (uint32_t)i2, 1 + (unsigned)__builtin_popcountll(pick >> 32), &nalive, minout);
+            __m512i r[16];
+#pragma GCC unroll 16
+            for (int j = 0; j < 16; j++)
+                r[j] = _mm512_permutex2var_epi8(T[2 * j], w, T[2 * j + 1]);
+#pragma GCC unroll 4
+            for (int lv = 0, step = 1; lv < 4; lv++, step *= 2) {
+                __mmask64 hi = _mm512_test_epi8_mask(blk, _mm512_set1_epi8((char)step));
+#pragma GCC unroll 8
+                for (int j = 0; j < 16; j += 2 * step)
+                    r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
+            }
+            w = r[0];
+        }
+        mk[h] = _mm512_mask_testn_epi8_mask(valid3 & ~(uint64_t)rx, w, bits);
+        if (h < 7)
+            continue;
+        /* Sixteen masks of bad windows, one per 32-bit lane: the bounds,
+         * the kept matrices' numbers, the least bound of the others. */
+        {
+            __m512i m = _mm512_loadu_si512(mk);
+            __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
+            __m512i odd = _mm512_and_si512(_mm512_add_epi32(m, _mm512_and_si512(start, veven)), m);
+            __m512i pick = _mm512_ternarylogic_epi32(veven, _mm512_andnot_si512(odd, m), odd, 0xca);
+            __m512i b = _mm512_add_epi32(_mm512_popcnt_epi32(pick), vone);
+            size_t base = i - 14;
+            __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
+            __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, vg);
+            _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
+            vmin = _mm512_mask_min_epu32(vmin, valid & (__mmask16)~kept, vmin, b);
+            if (kept) {
+                __m512i ids = _mm512_add_epi32(viota, _mm512_set1_epi32((int)base));
+                _mm512_storeu_si512(s->alive + nalive, _mm512_maskz_compress_epi32(kept, ids));
+                nalive += (size_t)__builtin_popcount(kept);
+            }
         }
     }
+    *minout = _mm512_reduce_min_epu32(vmin);
     return nalive;
 }
 #endif
@@ -216,7 +246,7 @@ int pf_screen_level(void)
 #ifdef PF_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vbmi"))
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq"))
         return PF_SCREEN_AVX512;
 #endif
     return PF_SCREEN_SCALAR;
