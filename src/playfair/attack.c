@@ -85,21 +85,27 @@ typedef struct pf_node {
     uint8_t variants;       /* distinct spellings ending here (I/J), max 2 */
 } pf_node;
 
-/* One distinct matrix and the state of its search: one cache line. */
-typedef struct pf_mat {
-    uint8_t cell[25]; /* letter in each cell */
-    uint8_t pos[25];  /* cell of each letter */
-    uint16_t k;       /* pairs deciphered */
-    uint16_t count;   /* greedy pieces so far: the bound */
-    uint16_t win;     /* last (up to 3) letters of the current piece, base 32 */
-    uint8_t len;      /* letters of the current piece, capped at 3; 0: the
-                         next letter begins a piece already counted */
-    uint8_t prev;     /* first letter of the last pair deciphered */
-    uint8_t pend;     /* second letter of the last pair is an X not yet fed */
-    uint8_t pad[5];
-} pf_mat;
+/* A matrix still in the search and the state of its greedy cut.  The
+ * entries sit in a dense array that each sweep reads and compacts in
+ * order, so the state of a matrix travels with it. */
+typedef struct pf_live {
+    uint32_t mat;   /* the matrix */
+    uint16_t bound; /* greedy pieces so far (0: not started) */
+    uint16_t k;     /* pairs deciphered */
+    uint16_t win;   /* last (up to 3) letters of the current piece, base 32 */
+    uint8_t len;    /* letters of the current piece, capped at 3; 0: the
+                       next letter begins a piece already counted */
+    uint8_t prev;   /* first letter of the last pair deciphered */
+    uint8_t pend;   /* second letter of the last pair is an X not yet fed */
+    uint8_t pad[3];
+} pf_live;
 
-_Static_assert(sizeof(pf_mat) == 64, "one matrix, one cache line");
+_Static_assert(sizeof(pf_live) == 16, "four entries a cache line");
+
+/* Matrices screened and then searched at a time: their records (64 KB)
+ * are still in the cache when the search deciphers the few the screen
+ * kept. */
+#define CHUNK 1024
 
 typedef struct pf_done {
     int32_t mat, words; /* a matrix whose whole text parsed, its fewest words */
@@ -118,26 +124,25 @@ struct sb_playfair {
      * letters.  The 25 bits for len 0 are all set (any letter may begin a
      * piece). */
     uint8_t gram[(GOFF(3) + (1u << 20) + 7) / 8];
-    void *matraw;             /* the matrices, 64-byte aligned inside */
-    size_t matrawsz;
-    pf_mat *mat;
     uint32_t *key;            /* word index of the first keyword of each matrix */
     size_t nmat;
     uint16_t enc[625], dec[625];
-    uint16_t dec32[1024];     /* dec by (cellA << 5 | cellB): no multiply */
-    /* The screen (screen.c): the dictionary's trigrams, each matrix's
-     * 64-byte record, and which implementation runs (PF_SCREEN_*). */
-    uint8_t tri[PF_TRI_BYTES];
+    /* dec on the record's cells (row << 3 | col): (a << 6 | b) -> a' << 8 | b' */
+    uint16_t dec64[4096];
+    /* Each distinct matrix as a 64-byte record (pf_screen_record: the cell
+     * of each letter, the letter of each cell), 16 blank ones after. */
     void *recraw;
     size_t recrawsz;
     uint8_t *rec;
+    /* The screen (screen.c): the dictionary's trigrams, and which
+     * implementation runs (PF_SCREEN_*). */
+    uint8_t tri[PF_TRI_BYTES];
     int screen;
     /* scratch of one crack */
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
     int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
-    uint32_t *alive;          /* matrices still in the search, in order */
-    uint16_t *bound;          /* each matrix's bound (a copy kept dense);
-                                 0: not started */
+    pf_live *live;            /* matrices still in the search, in order */
+    uint32_t *kept;           /* the ones the screen kept of a chunk */
     uint8_t *lower;           /* each matrix's screen bound */
     pf_done *done;
     size_t ndone, donecap;
@@ -221,7 +226,6 @@ void sb_playfair_free(sb_playfair *pf)
     sb_mem_free(m, pf->pool, pf->poolsz);
     sb_mem_free(m, pf->woff, pf->nwords * sizeof *pf->woff);
     sb_mem_free(m, pf->node, pf->nodecap * sizeof *pf->node);
-    sb_mem_free(m, pf->matraw, pf->matrawsz);
     sb_mem_free(m, pf->recraw, pf->recrawsz);
     sb_mem_free(m, pf->key, pf->key ? pf->nwords * sizeof *pf->key : 0);
     sb_mem_free(m, pf->ct, pf->cap);
@@ -231,8 +235,8 @@ void sb_playfair_free(sb_playfair *pf)
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
     if (pf->cap) {
-        sb_mem_free(m, pf->alive, (pf->nmat + 16) * sizeof *pf->alive);
-        sb_mem_free(m, pf->bound, pf->nmat * sizeof *pf->bound);
+        sb_mem_free(m, pf->live, pf->nmat * sizeof *pf->live);
+        sb_mem_free(m, pf->kept, (CHUNK + 16) * sizeof *pf->kept);
         sb_mem_free(m, pf->lower, pf->nmat + 1);
     }
     sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
@@ -255,8 +259,11 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     pf->mem = mem ? mem : &pf->own;
     pf_pair_tables(pf->enc, pf->dec);
     for (unsigned a = 0; a < 25; a++)
-        for (unsigned b = 0; b < 25; b++)
-            pf->dec32[a << 5 | b] = pf->dec[a * 25 + b];
+        for (unsigned b = 0; b < 25; b++) {
+            unsigned d = pf->dec[a * 25 + b], d0 = d >> 8, d1 = d & 255;
+            pf->dec64[(a / 5 << 3 | a % 5) << 6 | (b / 5 << 3 | b % 5)] =
+                (uint16_t)((d0 / 5 << 3 | d0 % 5) << 8 | (d1 / 5 << 3 | d1 % 5));
+        }
     for (unsigned c = 0; c < 25; c++)
         setbit(pf->gram, GOFF(0) + c);
     for (size_t i = 0; i < n; i++) {
@@ -323,43 +330,34 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     /* The distinct matrices of all keywords, in dictionary order. */
     for (slots = 1024; slots < 2 * n; slots *= 2)
         ;
-    pf->matrawsz = 0;
     if (!(table = malloc(slots * sizeof *table))) {
         sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
         goto fail;
     }
-    if (!(pf->matraw = sb_mem_alloc(pf->mem, n * sizeof(pf_mat) + 64, err)))
+    /* rec[] and key[] are charged for n entries; nmat counts up to at most n */
+    if (!(pf->recraw = sb_mem_alloc(pf->mem, (n + 16) * 64 + 64, err)))
         goto fail;
-    pf->matrawsz = n * sizeof(pf_mat) + 64;
-    /* key[] is charged for n entries; nmat counts up to at most n */
+    pf->recrawsz = (n + 16) * 64 + 64; /* 16 blank records after the last */
+    pf->rec = (uint8_t *)(((uintptr_t)pf->recraw + 63) & ~(uintptr_t)63);
     if (!(pf->key = sb_mem_alloc(pf->mem, n * sizeof *pf->key, err)))
         goto fail;
     memset(table, 0xff, slots * sizeof *table);
-    pf->mat = (pf_mat *)(((uintptr_t)pf->matraw + 63) & ~(uintptr_t)63);
     for (size_t i = 0; i < n; i++) {
-        pf_mat *m = &pf->mat[pf->nmat];
+        uint8_t cell[25], *r = pf->rec + 64 * pf->nmat;
         size_t h;
-        pf_matrix_idx(pf->pool + pf->woff[i], m->cell, NULL);
-        for (h = mat_hash(m->cell) & (slots - 1); table[h] >= 0; h = (h + 1) & (slots - 1))
-            if (memcmp(pf->mat[table[h]].cell, m->cell, 25) == 0)
+        pf_matrix_idx(pf->pool + pf->woff[i], cell, NULL);
+        pf_screen_record(cell, r);
+        for (h = mat_hash(cell) & (slots - 1); table[h] >= 0; h = (h + 1) & (slots - 1))
+            if (memcmp(pf->rec + 64 * (size_t)table[h], r, 64) == 0)
                 break;
         if (table[h] >= 0)
             continue;
         table[h] = (int32_t)pf->nmat;
-        for (int c = 0; c < 25; c++)
-            m->pos[m->cell[c]] = (uint8_t)c;
         pf->key[pf->nmat++] = (uint32_t)i;
     }
+    memset(pf->rec + 64 * pf->nmat, 0, 64);
     free(table);
     table = NULL;
-    pf->recrawsz = (pf->nmat + 16) * 64 + 64; /* 16 blank records after */
-    if (!(pf->recraw = sb_mem_alloc(pf->mem, pf->recrawsz, err))) {
-        pf->recrawsz = 0;
-        goto fail;
-    }
-    pf->rec = (uint8_t *)(((uintptr_t)pf->recraw + 63) & ~(uintptr_t)63);
-    for (size_t i = 0; i < pf->nmat; i++)
-        pf_screen_record(pf->mat[i].cell, pf->rec + 64 * i);
     pf->screen = pf_screen_level();
     return pf;
 fail:
@@ -394,8 +392,8 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
     int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
-    if (!old && (!(pf->alive = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->alive, err)) ||
-                 !(pf->bound = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->bound, err)) ||
+    if (!old && (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
+                 !(pf->kept = sb_mem_alloc(pf->mem, (CHUNK + 16) * sizeof *pf->kept, err)) ||
                  !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
     for (want = old ? old : 256; want < n; want *= 2)
@@ -492,11 +490,11 @@ static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
  * when none exists; *ways = number of such readings, at most 2. */
 static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways)
 {
-    const pf_mat *m = &pf->mat[mi];
+    const uint8_t *r = pf->rec + 64 * mi;
     parse ps = {pf, pf->pt, n};
     for (size_t i = 0; i < n; i += 2) {
-        uint16_t d = pf->dec[m->pos[pf->ct[i]] * 25 + m->pos[pf->ct[i + 1]]];
-        pf->pt[i] = m->cell[d >> 8], pf->pt[i + 1] = m->cell[d & 255];
+        uint16_t d = pf->dec64[(unsigned)r[pf->ct[i]] << 6 | r[pf->ct[i + 1]]];
+        pf->pt[i] = r[PF_REC_CELL + (d >> 8)], pf->pt[i + 1] = r[PF_REC_CELL + (d & 255)];
     }
     for (size_t j = 0; j <= n; j++)
         pf->cost[j] = INT32_MAX, pf->ways[j] = 0;
@@ -558,20 +556,19 @@ static void spell(sb_playfair *pf, size_t n, char *out)
         len = v_ ? len + (len < 3) : 1;                                         \
     } while (0)
 
-/* Decipher matrix i further until its bound passes g or its text ends.
+/* Decipher live matrix e further until its bound passes g or its text ends.
  * Returns the bound, or -1 if the matrix cannot explain the text. */
-static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t npairs, uint64_t *pairs)
+static int advance(const sb_playfair *pf, pf_live *e, unsigned g, size_t npairs, uint64_t *pairs)
 {
-    pf_mat *m = &pf->mat[i];
-    const uint8_t *ct = pf->ct, *gram = pf->gram;
-    const uint16_t *dec = pf->dec32;
+    const uint8_t *r = pf->rec + 64 * (size_t)e->mat, *ct = pf->ct, *gram = pf->gram;
+    const uint16_t *dec = pf->dec64;
     unsigned k = 0, count = 1, win = 0, len = 0, prev = 0, pend = 0, k0;
-    if (!fresh)
-        k = m->k, count = m->count, win = m->win, len = m->len, prev = m->prev, pend = m->pend;
+    if (e->bound)
+        k = e->k, count = e->bound, win = e->win, len = e->len, prev = e->prev, pend = e->pend;
     k0 = k;
     while (k < npairs && count <= g) {
-        uint16_t d = dec[(unsigned)m->pos[ct[2 * k]] << 5 | m->pos[ct[2 * k + 1]]];
-        unsigned p0 = m->cell[d >> 8], p1 = m->cell[d & 255];
+        uint16_t d = dec[(unsigned)r[ct[2 * k]] << 6 | r[ct[2 * k + 1]]];
+        unsigned p0 = r[PF_REC_CELL + (d >> 8)], p1 = r[PF_REC_CELL + (d & 255)];
         if (pend) {
             pend = 0;
             if (p0 == prev)
@@ -591,9 +588,50 @@ static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t np
         prev = p0, k++;
     }
     *pairs += k - k0;
-    m->k = (uint16_t)k, m->count = (uint16_t)count, m->win = (uint16_t)win;
-    m->len = (uint8_t)len, m->prev = (uint8_t)prev, m->pend = (uint8_t)pend;
+    e->k = (uint16_t)k, e->bound = (uint16_t)count, e->win = (uint16_t)win;
+    e->len = (uint8_t)len, e->prev = (uint8_t)prev, e->pend = (uint8_t)pend;
     return (int)count;
+}
+
+/* What a sweep knows: its limit, the least words of a finished matrix, the
+ * least bound of the matrices it keeps. */
+typedef struct sweep {
+    unsigned g, mindone, next;
+    size_t n, npairs;
+} sweep;
+
+/* One visit of a sweep to live matrix e: advance it if its bound allows.
+ * Returns 1 if it stays in the search, 0 if not, or SB_ENOMEM. */
+static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res, sb_error *err)
+{
+    unsigned lim = sw->g < sw->mindone ? sw->g : sw->mindone, w;
+    int b;
+    int32_t c;
+    if (e->bound > lim) {
+        if (e->bound > sw->mindone)
+            return 0;
+        if (e->bound < sw->next)
+            sw->next = e->bound;
+        return 1;
+    }
+    b = advance(pf, e, lim, sw->npairs, &res->pairs);
+    if (b < 0)
+        return 0;
+    if ((unsigned)b > lim) {
+        if ((unsigned)b < sw->next)
+            sw->next = (unsigned)b;
+        return 1;
+    }
+    c = exact(pf, e->mat, sw->n, &w);
+    res->parsed++;
+    if (c < 0 || (unsigned)c > sw->mindone)
+        return 0;
+    if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
+        return SB_ENOMEM;
+    pf->done[pf->ndone++] = (pf_done){(int32_t)e->mat, c};
+    if ((unsigned)c < sw->mindone)
+        sw->mindone = (unsigned)c;
+    return 0;
 }
 
 /* The first sweep's limit for a text of n letters. */
@@ -606,7 +644,8 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
                       sb_playfair_result *res, sb_error *err)
 {
     size_t n = 0, len = strlen(cipher), npairs, nalive;
-    unsigned minout = UINT_MAX, gin = first_guess(n); /* screen kept bounds <= gin */
+    unsigned minout = UINT_MAX, gin; /* the screen kept the bounds <= gin */
+    sweep sw;
     int32_t best = -1, pick = -1;
     int rc;
     memset(res, 0, sizeof *res);
@@ -626,82 +665,73 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     if (n / 2 > UINT16_MAX)
         return sb_error_set(err, SB_EINPUT, 0, 0, "ciphertext longer than %u letters", 2 * UINT16_MAX);
     npairs = n / 2;
+    gin = first_guess(n);
     /* Sweep g advances every matrix whose bound is at most g (bound 0: not
      * started) as far as g allows.  The first g is a guess at the answer
      * (real words average eight letters or so), which lets most matrices be
-     * refuted in one visit; later sweeps take the least bound left. */
-    pf->ndone = 0;
-    if (pf->screen != PF_SCREEN_OFF) {
-        /* The screen keeps the matrices whose bound is at most the first
-         * limit; the others wait outside (minout: their least bound) and
-         * join the search if it ever reaches that many words. */
-        pf_screen sc = {pf->rec, pf->nmat, pf->tri, pf->ct, n, first_guess(n), pf->alive, pf->lower};
-        nalive = pf_screen_run(&sc, pf->screen, &minout);
-        for (size_t j = 0; j < nalive; j++)
-            pf->bound[pf->alive[j]] = 0;
-    } else {
-        for (size_t i = 0; i < pf->nmat; i++)
-            pf->alive[i] = (uint32_t)i, pf->bound[i] = 0;
-        nalive = pf->nmat;
-    }
-    for (unsigned g = first_guess(n), mindone = UINT_MAX;;) {
-        unsigned next = UINT_MAX;
-        size_t keep = 0;
+     * refuted in one visit; later sweeps take the least bound left.
+     *
+     * The first sweep goes chunk by chunk behind the screen: it screens
+     * CHUNK matrices, then visits the ones kept, whose records are still in
+     * the cache.  The matrices screened out wait (minout: their least
+     * bound) and join the search when its limit reaches their bound. */
+    pf->ndone = 0, nalive = 0;
+    sw.g = gin, sw.mindone = UINT_MAX, sw.next = UINT_MAX, sw.n = n, sw.npairs = npairs;
+    for (size_t c0 = 0; c0 < pf->nmat; c0 += CHUNK) {
+        size_t c1 = c0 + CHUNK < pf->nmat ? c0 + CHUNK : pf->nmat, nkept;
         if (sb_control_stopped(ctl))
             return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
-        for (size_t j = 0; j < nalive; j++) {
-            uint32_t i = pf->alive[j];
-            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i];
-            int b;
-            if (j + 6 < nalive)
-                __builtin_prefetch(&pf->mat[pf->alive[j + 6]]);
-            if (bd > lim) {
-                if (bd <= mindone) {
-                    pf->alive[keep++] = i;
-                    if (bd < next)
-                        next = bd;
-                }
-                continue;
-            }
-            b = advance(pf, i, lim, bd == 0, npairs, &res->pairs);
-            if (b < 0)
-                continue;
-            if ((unsigned)b > lim) {
-                pf->bound[i] = (uint16_t)b, pf->alive[keep++] = i;
-                if ((unsigned)b < next)
-                    next = (unsigned)b;
-            } else {
-                unsigned w;
-                int32_t c = exact(pf, i, n, &w);
-                res->parsed++;
-                if (c < 0 || (unsigned)c > mindone)
-                    continue;
-                if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
-                    return SB_ENOMEM;
-                pf->done[pf->ndone++] = (pf_done){(int32_t)i, c};
-                if ((unsigned)c < mindone)
-                    mindone = (unsigned)c;
-            }
+        if (pf->screen != PF_SCREEN_OFF) {
+            pf_screen sc = {pf->rec + 64 * c0, c1 - c0, pf->tri, pf->ct, n, gin, pf->kept, pf->lower + c0};
+            unsigned mo;
+            nkept = pf_screen_run(&sc, pf->screen, &mo);
+            if (mo < minout)
+                minout = mo;
+        } else {
+            for (size_t i = c0; i < c1; i++)
+                pf->kept[i - c0] = (uint32_t)(i - c0);
+            nkept = c1 - c0;
         }
-        nalive = keep;
-        if (minout < next)
-            next = minout;
-        if (mindone < next || next == UINT_MAX) { /* nothing left can beat or tie it */
-            best = mindone == UINT_MAX ? -1 : (int32_t)mindone;
+        for (size_t j = 0; j < nkept; j++) {
+            pf_live *e = &pf->live[nalive];
+            *e = (pf_live){.mat = (uint32_t)c0 + pf->kept[j]};
+            if ((rc = visit(pf, e, &sw, res, err)) < 0)
+                return rc;
+            nalive += (size_t)rc;
+        }
+    }
+    for (;;) {
+        size_t keep = 0;
+        if (minout < sw.next)
+            sw.next = minout;
+        if (sw.mindone < sw.next || sw.next == UINT_MAX) { /* nothing left can beat or tie it */
+            best = sw.mindone == UINT_MAX ? -1 : (int32_t)sw.mindone;
             break;
         }
-        if (next == minout) { /* the screened-out matrices with bound next join */
+        sw.g = sw.next, sw.next = UINT_MAX;
+        if (sw.g == minout) { /* the screened-out matrices with that bound join */
             unsigned least = UINT_MAX;
             for (size_t i = 0; i < pf->nmat; i++) {
                 unsigned lo = pf->lower[i];
-                if (lo > gin && lo <= next)
-                    pf->alive[nalive++] = (uint32_t)i, pf->bound[i] = 0;
-                else if (lo > next && lo < least)
+                if (lo > gin && lo <= sw.g)
+                    pf->live[nalive++] = (pf_live){.mat = (uint32_t)i};
+                else if (lo > sw.g && lo < least)
                     least = lo;
             }
-            gin = next, minout = least;
+            gin = sw.g, minout = least;
         }
-        g = next;
+        if (sb_control_stopped(ctl))
+            return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+        for (size_t j = 0; j < nalive; j++) {
+            pf_live e = pf->live[j];
+            if (j + 8 < nalive)
+                __builtin_prefetch(pf->rec + 64 * (size_t)pf->live[j + 8].mat);
+            if ((rc = visit(pf, &e, &sw, res, err)) < 0)
+                return rc;
+            if (rc)
+                pf->live[keep++] = e;
+        }
+        nalive = keep;
     }
     if (best < 0)
         return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no keyword of the dictionary explains this text");
