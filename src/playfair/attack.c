@@ -487,8 +487,9 @@ static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
 }
 
 /* Fewest words for matrix mi's reading of the ciphertext (n letters), or -1
- * when none exists; *ways = number of such readings, at most 2. */
-static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways)
+ * when no reading has at most cap words; *ways = number of such readings,
+ * at most 2.  Boundaries reached with cap words or more start no word. */
+static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways, int32_t cap)
 {
     const uint8_t *r = pf->rec + 64 * mi;
     parse ps = {pf, pf->pt, n};
@@ -500,11 +501,12 @@ static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways)
         pf->cost[j] = INT32_MAX, pf->ways[j] = 0;
     pf->cost[0] = 0, pf->ways[0] = 1, pf->bj[0] = -1;
     for (size_t j = 0; j < n; j++) {
-        if (pf->cost[j] == INT32_MAX)
+        if (pf->cost[j] > cap)
             continue;
         if (removable(&ps, j))
             relax(pf, j + 1, pf->cost[j], pf->ways[j], (int32_t)j, -1);
-        walk(&ps, j, 0, j);
+        if (pf->cost[j] < cap)
+            walk(&ps, j, 0, j);
     }
     *ways = pf->ways[n];
     return pf->cost[n] == INT32_MAX ? -1 : pf->cost[n];
@@ -622,9 +624,17 @@ static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res
             sw->next = (unsigned)b;
         return 1;
     }
-    c = exact(pf, e->mat, sw->n, &w);
+    /* A reading of more than lim words does not count in this sweep: the
+     * matrix stays, with lim + 1 as its bound. */
+    c = exact(pf, e->mat, sw->n, &w, (int32_t)lim);
     res->parsed++;
-    if (c < 0 || (unsigned)c > sw->mindone)
+    if (c < 0) {
+        e->bound = (uint16_t)(lim + 1);
+        if (lim + 1 < sw->next)
+            sw->next = lim + 1;
+        return 1;
+    }
+    if ((unsigned)c > sw->mindone)
         return 0;
     if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
         return SB_ENOMEM;
@@ -741,13 +751,13 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             pick = pf->done[d].mat;
     {
         unsigned w;
-        exact(pf, (size_t)pick, n, &w);
+        exact(pf, (size_t)pick, n, &w, INT32_MAX);
         spell(pf, n, pf->out);
         res->ambiguous = w > 1;
         for (size_t d = 0; d < pf->ndone && !res->ambiguous; d++) {
             if (pf->done[d].words != best || pf->done[d].mat == pick)
                 continue;
-            exact(pf, (size_t)pf->done[d].mat, n, &w);
+            exact(pf, (size_t)pf->done[d].mat, n, &w, INT32_MAX);
             spell(pf, n, pf->alt);
             if (w > 1 || strcmp(pf->alt, pf->out) != 0)
                 res->ambiguous = 1;

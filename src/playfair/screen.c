@@ -82,138 +82,174 @@ static inline void keep(const pf_screen *s, uint32_t i, unsigned b, size_t *nali
         *minout = b;
 }
 
+/* The bad windows among the first L letters of matrix r's reading. */
+static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L)
+{
+    uint8_t t[64];
+    uint64_t m = 0, rm = 0;
+    for (size_t k = 0; k < L; k += 2) {
+        unsigned p = r[s->ct[k]], q = r[s->ct[k + 1]], x = p ^ q, o;
+        if (!(x & 0x38))
+            o = (p & 0x38) | (p & 7 ? (p & 7) - 1 : 4); /* same row: left */
+        else if (!(x & 7))
+            o = (p & 0x38 ? (p & 0x38) - 8 : 0x20) | (p & 7); /* same column: up */
+        else
+            o = (p & 0x38) | (q & 7);
+        t[k] = r[PF_REC_CELL + o];
+        if (!(x & 0x38))
+            o = (q & 0x38) | (q & 7 ? (q & 7) - 1 : 4);
+        else if (!(x & 7))
+            o = (q & 0x38 ? (q & 0x38) - 8 : 0x20) | (q & 7);
+        else
+            o = (q & 0x38) | (p & 7);
+        t[k + 1] = r[PF_REC_CELL + o];
+    }
+    for (size_t k = 1; k < L; k += 2)
+        if (t[k] == PF_X && (k + 1 == L || t[k + 1] == t[k - 1]))
+            rm |= 1ull << k;
+    rm |= rm << 1 | rm << 2;
+    for (size_t k = 2; k < L; k++)
+        if (!(rm >> k & 1) && !tri_has(s->tri, t[k - 2], t[k - 1], t[k]))
+            m |= 1ull << k;
+    return m;
+}
+
 /* The scalar screen: the reference for the vector one. */
 static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 {
     size_t L = s->n < PF_SCREEN_LETTERS ? s->n : PF_SCREEN_LETTERS, nalive = 0;
-    uint8_t t[PF_SCREEN_LETTERS];
     *minout = ~0u;
-    for (size_t i = 0; i < s->nmat; i++) {
-        const uint8_t *r = s->rec + 64 * i;
-        uint64_t m = 0, rm = 0;
-        for (size_t k = 0; k < L; k += 2) {
-            unsigned p = r[s->ct[k]], q = r[s->ct[k + 1]], x = p ^ q, o;
-            if (!(x & 0x38))
-                o = (p & 0x38) | (p & 7 ? (p & 7) - 1 : 4); /* same row: left */
-            else if (!(x & 7))
-                o = (p & 0x38 ? (p & 0x38) - 8 : 0x20) | (p & 7); /* same column: up */
-            else
-                o = (p & 0x38) | (q & 7);
-            t[k] = r[PF_REC_CELL + o];
-            if (!(x & 0x38))
-                o = (q & 0x38) | (q & 7 ? (q & 7) - 1 : 4);
-            else if (!(x & 7))
-                o = (q & 0x38 ? (q & 0x38) - 8 : 0x20) | (q & 7);
-            else
-                o = (q & 0x38) | (p & 7);
-            t[k + 1] = r[PF_REC_CELL + o];
-        }
-        for (size_t k = 1; k < L; k += 2)
-            if (t[k] == PF_X && (k + 1 == L || t[k + 1] == t[k - 1]))
-                rm |= 1ull << k;
-        rm |= rm << 1 | rm << 2;
-        for (size_t k = 2; k < L; k++)
-            if (!(rm >> k & 1) && !tri_has(s->tri, t[k - 2], t[k - 1], t[k]))
-                m |= 1ull << k;
-        keep(s, (uint32_t)i, 1 + mask_bound(m), &nalive, minout);
-    }
+    for (size_t i = 0; i < s->nmat; i++)
+        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L)), &nalive, minout);
     return nalive;
+}
+
+/* The second look: the first 64 letters of the kept matrices. */
+static size_t deep_scalar(const pf_screen *s, size_t nalive, unsigned *minout)
+{
+    size_t L = s->n < 64 ? s->n : 64, keep = 0;
+    for (size_t j = 0; j < nalive; j++) {
+        uint32_t i = s->alive[j];
+        unsigned b = 1 + mask_bound(bad_scalar(s, s->rec + 64 * (size_t)i, L));
+        s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+        if (b <= s->g)
+            s->alive[keep++] = i;
+        else if (b < *minout)
+            *minout = b;
+    }
+    return keep;
 }
 
 #ifdef PF_X86
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
 
-/* Two matrices at once: lanes 0..31 hold the first's letters, 32..63 the
- * second's. */
-AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
-{
-    size_t L = s->n < PF_SCREEN_LETTERS ? s->n : PF_SCREEN_LETTERS, nalive = 0;
-    uint8_t cti[64], off[64], swap[64], sh1[64], sh2[64], nx1[64], up[64], left[64];
-    uint8_t mul5[64], div5[64], mod25[64], pow2[64];
-    uint64_t valid3 = 0, oddx = 0, last = 0;
+/* What the vector screen keeps in registers: the cipher letters arranged
+ * for the lanes (cti: letter, plus 64 in the second matrix's half), lane
+ * shifts within a matrix's lanes, the Playfair rule's tables, the
+ * trigram table (T: 32 quarters), masks of lanes. */
+typedef struct vk {
+    __m512i cti, off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2;
     __m512i T[32];
-    *minout = ~0u;
-    memset(up, 0, sizeof up), memset(left, 0, sizeof left);
-    memset(mul5, 0, sizeof mul5), memset(div5, 0, sizeof div5), memset(mod25, 0, sizeof mod25);
+    uint64_t valid3, oddx, last;
+} vk;
+
+/* Lanes per matrix: 32 (two matrices a register) or 64 (one). */
+AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
+{
+    size_t L = s->n < lanes ? s->n : lanes;
+    uint8_t b[12][64];
+    memset(b, 0, sizeof b);
+    k->valid3 = k->oddx = k->last = 0;
     for (unsigned i = 0; i < 64; i++) {
-        unsigned l = i & 31, h = i & 32;
-        cti[i] = (uint8_t)((l < L ? s->ct[l] : 0) | h << 1);
-        off[i] = (uint8_t)(PF_REC_CELL + (h << 1));
-        swap[i] = (uint8_t)((i & 15) ^ 1);
-        sh1[i] = (uint8_t)(l >= 1 ? i - 1 : i);
-        sh2[i] = (uint8_t)(l >= 2 ? i - 2 : i);
-        nx1[i] = (uint8_t)(l + 1 < 32 ? i + 1 : i);
-        pow2[i] = (uint8_t)(1u << (i & 7));
+        unsigned l = i & (lanes - 1), h = i & lanes & 32;
+        b[0][i] = (uint8_t)((l < L ? s->ct[l] : 0) | h << 1);
+        b[1][i] = (uint8_t)(PF_REC_CELL + (h << 1));
+        b[2][i] = (uint8_t)(l >= 1 ? i - 1 : i);
+        b[3][i] = (uint8_t)(l >= 2 ? i - 2 : i);
+        b[4][i] = (uint8_t)(l + 1 < lanes ? i + 1 : i);
+        b[5][i] = (uint8_t)((i & 15) ^ 1);
+        b[11][i] = (uint8_t)(1u << (i & 7));
         if (l >= 2 && l < L)
-            valid3 |= 1ull << i;
+            k->valid3 |= 1ull << i;
         if ((l & 1) && l < L)
-            oddx |= 1ull << i;
+            k->oddx |= 1ull << i;
         if (l + 1 == L)
-            last |= 1ull << i;
+            k->last |= 1ull << i;
     }
     for (unsigned r = 0; r < 5; r++)
         for (unsigned c = 0; c < 5; c++) {
-            up[r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
-            left[r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
+            b[6][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
+            b[7][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
         }
     for (unsigned x = 0; x < 25; x++)
-        mul5[x] = (uint8_t)(5 * x), div5[x] = (uint8_t)(x / 5), mod25[x] = (uint8_t)(x % 5 * 25);
+        b[8][x] = (uint8_t)(5 * x), b[9][x] = (uint8_t)(x / 5), b[10][x] = (uint8_t)(x % 5 * 25);
+    k->cti = _mm512_loadu_si512(b[0]), k->off = _mm512_loadu_si512(b[1]);
+    k->sh1 = _mm512_loadu_si512(b[2]), k->sh2 = _mm512_loadu_si512(b[3]);
+    k->nx1 = _mm512_loadu_si512(b[4]), k->swap = _mm512_loadu_si512(b[5]);
+    k->up = _mm512_loadu_si512(b[6]), k->left = _mm512_loadu_si512(b[7]);
+    k->mul5 = _mm512_loadu_si512(b[8]), k->div5 = _mm512_loadu_si512(b[9]);
+    k->mod25 = _mm512_loadu_si512(b[10]), k->pow2 = _mm512_loadu_si512(b[11]);
     for (int j = 0; j < 32; j++)
-        T[j] = _mm512_loadu_si512(s->tri + 64 * j);
-    const __m512i vcti = _mm512_loadu_si512(cti), voff = _mm512_loadu_si512(off);
-    const __m512i vswap = _mm512_loadu_si512(swap), vsh1 = _mm512_loadu_si512(sh1);
-    const __m512i vsh2 = _mm512_loadu_si512(sh2), vnx1 = _mm512_loadu_si512(nx1);
-    const __m512i vup = _mm512_loadu_si512(up), vleft = _mm512_loadu_si512(left);
-    const __m512i vmul5 = _mm512_loadu_si512(mul5), vdiv5 = _mm512_loadu_si512(div5);
-    const __m512i vmod25 = _mm512_loadu_si512(mod25), vpow2 = _mm512_loadu_si512(pow2);
+        k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
+}
+
+/* The bad windows of records r0 (lanes of the first matrix) and r1. */
+AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1)
+{
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
     const __m512i c0f = _mm512_set1_epi8(0x0f);
+    /* cells of the cipher letters, their partners, the rule */
+    __m512i p = _mm512_permutex2var_epi8(r0, k->cti, r1);
+    __m512i q = _mm512_shuffle_epi8(p, k->swap);
+    __m512i x = _mm512_xor_si512(p, q);
+    __mmask64 srow = _mm512_testn_epi8_mask(x, c38), scol = _mm512_testn_epi8_mask(x, c07);
+    __m512i o = _mm512_ternarylogic_epi32(c38, p, q, 0xca);
+    o = _mm512_mask_mov_epi8(o, scol, _mm512_permutexvar_epi8(p, k->up));
+    o = _mm512_mask_mov_epi8(o, srow, _mm512_permutexvar_epi8(p, k->left));
+    __m512i t = _mm512_permutex2var_epi8(r0, _mm512_add_epi8(o, k->off), r1);
+    /* removable X's: odd, X, and last or between equal letters */
+    __m512i t1 = _mm512_permutexvar_epi8(k->sh1, t), t2 = _mm512_permutexvar_epi8(k->sh2, t);
+    __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(k->oddx, t, cx);
+    rx &= _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(k->nx1, t), t1) | k->last;
+    rx |= rx << 1 | rx << 2;
+    /* trigram (t2, t1, t): u = 5 t2 + t1 / 5, v = 25 (t1 % 5) + t */
+    __m512i u = _mm512_add_epi8(_mm512_permutexvar_epi8(t2, k->mul5), _mm512_permutexvar_epi8(t1, k->div5));
+    __m512i v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod25), t);
+    __m512i blk = _mm512_and_si512(_mm512_srli_epi16(u, 3), c0f);
+    __m512i w = _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(u, c07), 4),
+                                _mm512_and_si512(_mm512_srli_epi16(v, 3), c0f));
+    __m512i bits = _mm512_shuffle_epi8(k->pow2, _mm512_and_si512(v, c07));
+    /* all sixteen blocks at once, then a tree of blends by the bits of the
+     * block number (a chain of masked permutes waits on each other) */
+    __m512i r[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++)
+        r[j] = _mm512_permutex2var_epi8(k->T[2 * j], w, k->T[2 * j + 1]);
+#pragma GCC unroll 4
+    for (int lv = 0, step = 1; lv < 4; lv++, step *= 2) {
+        __mmask64 hi = _mm512_test_epi8_mask(blk, _mm512_set1_epi8((char)step));
+#pragma GCC unroll 8
+        for (int j = 0; j < 16; j += 2 * step)
+            r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
+    }
+    return _mm512_mask_testn_epi8_mask(k->valid3 & ~(uint64_t)rx, r[0], bits);
+}
+
+/* Two matrices a register, 32 letters each; the bounds of sixteen
+ * matrices at once. */
+AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
+{
+    vk k;
+    size_t nalive = 0;
     const __m512i veven = _mm512_set1_epi32(0x55555555), vone = _mm512_set1_epi32(1);
     const __m512i vg = _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255));
     const __m512i viota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m512i vmin = _mm512_set1_epi32(-1);
     uint64_t mk[8];
+    vk_init(&k, s, 32);
     /* the records run 16 past the last matrix, all zero: no tail case */
     for (size_t i = 0, h = 0; i < s->nmat || h; i += 2, h = (h + 1) & 7) {
-        __m512i r0 = _mm512_load_si512(s->rec + 64 * i), r1 = _mm512_load_si512(s->rec + 64 * (i + 1));
-        /* cells of the cipher letters, their partners, the rule */
-        __m512i p = _mm512_permutex2var_epi8(r0, vcti, r1);
-        __m512i q = _mm512_shuffle_epi8(p, vswap);
-        __m512i x = _mm512_xor_si512(p, q);
-        __mmask64 srow = _mm512_testn_epi8_mask(x, c38), scol = _mm512_testn_epi8_mask(x, c07);
-        __m512i o = _mm512_ternarylogic_epi32(c38, p, q, 0xca);
-        o = _mm512_mask_mov_epi8(o, scol, _mm512_permutexvar_epi8(p, vup));
-        o = _mm512_mask_mov_epi8(o, srow, _mm512_permutexvar_epi8(p, vleft));
-        __m512i t = _mm512_permutex2var_epi8(r0, _mm512_add_epi8(o, voff), r1);
-        /* removable X's: odd, X, and last or between equal letters */
-        __m512i t1 = _mm512_permutexvar_epi8(vsh1, t), t2 = _mm512_permutexvar_epi8(vsh2, t);
-        __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(oddx, t, cx);
-        rx &= _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(vnx1, t), t1) | last;
-        rx |= rx << 1 | rx << 2;
-        /* trigram (t2, t1, t): u = 5 t2 + t1 / 5, v = 25 (t1 % 5) + t */
-        __m512i u = _mm512_add_epi8(_mm512_permutexvar_epi8(t2, vmul5), _mm512_permutexvar_epi8(t1, vdiv5));
-        __m512i v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, vmod25), t);
-        __m512i blk = _mm512_and_si512(_mm512_srli_epi16(u, 3), c0f);
-        __m512i w = _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(u, c07), 4),
-                                    _mm512_and_si512(_mm512_srli_epi16(v, 3), c0f));
-        __m512i bits = _mm512_shuffle_epi8(vpow2, _mm512_and_si512(v, c07));
-        /* all sixteen blocks at once, then a tree of blends by the bits
-         * of the block number (a chain of masked permutes is slower) */
-        {
-            __m512i r[16];
-#pragma GCC unroll 16
-            for (int j = 0; j < 16; j++)
-                r[j] = _mm512_permutex2var_epi8(T[2 * j], w, T[2 * j + 1]);
-#pragma GCC unroll 4
-            for (int lv = 0, step = 1; lv < 4; lv++, step *= 2) {
-                __mmask64 hi = _mm512_test_epi8_mask(blk, _mm512_set1_epi8((char)step));
-#pragma GCC unroll 8
-                for (int j = 0; j < 16; j += 2 * step)
-                    r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
-            }
-            w = r[0];
-        }
-        mk[h] = _mm512_mask_testn_epi8_mask(valid3 & ~(uint64_t)rx, w, bits);
+        mk[h] = bad_avx512(&k, _mm512_load_si512(s->rec + 64 * i), _mm512_load_si512(s->rec + 64 * (i + 1)));
         if (h < 7)
             continue;
         /* Sixteen masks of bad windows, one per 32-bit lane: the bounds,
@@ -239,6 +275,25 @@ AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
     *minout = _mm512_reduce_min_epu32(vmin);
     return nalive;
 }
+
+/* The second look, one matrix a register, 64 letters. */
+AVX512 static size_t deep_avx512(const pf_screen *s, size_t nalive, unsigned *minout)
+{
+    vk k;
+    size_t keep = 0;
+    vk_init(&k, s, 64);
+    for (size_t j = 0; j < nalive; j++) {
+        uint32_t i = s->alive[j];
+        __m512i r = _mm512_load_si512(s->rec + 64 * (size_t)i);
+        unsigned b = 1 + mask_bound(bad_avx512(&k, r, r));
+        s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+        if (b <= s->g)
+            s->alive[keep++] = i;
+        else if (b < *minout)
+            *minout = b;
+    }
+    return keep;
+}
 #endif
 
 int pf_screen_level(void)
@@ -254,10 +309,14 @@ int pf_screen_level(void)
 
 size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout)
 {
+    size_t nalive;
 #ifdef PF_X86
-    if (level >= PF_SCREEN_AVX512)
-        return screen_avx512(s, minout);
+    if (level >= PF_SCREEN_AVX512) {
+        nalive = screen_avx512(s, minout);
+        return s->n > PF_SCREEN_LETTERS && nalive ? deep_avx512(s, nalive, minout) : nalive;
+    }
 #endif
     (void)level;
-    return screen_scalar(s, minout);
+    nalive = screen_scalar(s, minout);
+    return s->n > PF_SCREEN_LETTERS && nalive ? deep_scalar(s, nalive, minout) : nalive;
 }
