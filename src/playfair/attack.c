@@ -138,6 +138,7 @@ struct sb_playfair {
      * implementation runs (PF_SCREEN_*). */
     uint8_t tri[PF_TRI_BYTES];
     int screen;
+    uint8_t screenwork[PF_SCREEN_WORK];
     /* scratch of one crack */
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
     int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
@@ -236,7 +237,7 @@ void sb_playfair_free(sb_playfair *pf)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
     if (pf->cap) {
         sb_mem_free(m, pf->live, pf->nmat * sizeof *pf->live);
-        sb_mem_free(m, pf->kept, (CHUNK + 16) * sizeof *pf->kept);
+        sb_mem_free(m, pf->kept, (pf->nmat + 16) * sizeof *pf->kept);
         sb_mem_free(m, pf->lower, pf->nmat + 1);
     }
     sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
@@ -393,7 +394,7 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
     if (!old && (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
-                 !(pf->kept = sb_mem_alloc(pf->mem, (CHUNK + 16) * sizeof *pf->kept, err)) ||
+                 !(pf->kept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->kept, err)) ||
                  !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
     for (want = old ? old : 256; want < n; want *= 2)
@@ -656,6 +657,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     size_t n = 0, len = strlen(cipher), npairs, nalive;
     unsigned minout = UINT_MAX, gin; /* the screen kept the bounds <= gin */
     sweep sw;
+    pf_screen sc;
     int32_t best = -1, pick = -1;
     int rc;
     memset(res, 0, sizeof *res);
@@ -687,13 +689,16 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
      * bound) and join the search when its limit reaches their bound. */
     pf->ndone = 0, nalive = 0;
     sw.g = gin, sw.mindone = UINT_MAX, sw.next = UINT_MAX, sw.n = n, sw.npairs = npairs;
+    sc = (pf_screen){pf->rec, 0, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork};
+    if (pf->screen != PF_SCREEN_OFF)
+        pf_screen_prepare(&sc, pf->screen);
     for (size_t c0 = 0; c0 < pf->nmat; c0 += CHUNK) {
         size_t c1 = c0 + CHUNK < pf->nmat ? c0 + CHUNK : pf->nmat, nkept;
         if (sb_control_stopped(ctl))
             return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
         if (pf->screen != PF_SCREEN_OFF) {
-            pf_screen sc = {pf->rec + 64 * c0, c1 - c0, pf->tri, pf->ct, n, gin, pf->kept, pf->lower + c0};
             unsigned mo;
+            sc.rec = pf->rec + 64 * c0, sc.nmat = c1 - c0, sc.lower = pf->lower + c0;
             nkept = pf_screen_run(&sc, pf->screen, &mo);
             if (mo < minout)
                 minout = mo;
@@ -721,11 +726,20 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
         sw.g = sw.next, sw.next = UINT_MAX;
         if (sw.g == minout) { /* the screened-out matrices with that bound join */
             unsigned least = UINT_MAX;
+            size_t nk = 0;
             for (size_t i = 0; i < pf->nmat; i++) {
                 unsigned lo = pf->lower[i];
                 if (lo > gin && lo <= sw.g)
-                    pf->live[nalive++] = (pf_live){.mat = (uint32_t)i};
-                else if (lo > sw.g && lo < least)
+                    pf->kept[nk++] = (uint32_t)i;
+            }
+            /* their bounds may come from 16 letters: look at more */
+            sc.rec = pf->rec, sc.nmat = pf->nmat, sc.lower = pf->lower, sc.g = sw.g;
+            nk = pf_screen_more(&sc, pf->screen, nk, &least);
+            for (size_t j = 0; j < nk; j++)
+                pf->live[nalive++] = (pf_live){.mat = pf->kept[j]};
+            for (size_t i = 0; i < pf->nmat; i++) {
+                unsigned lo = pf->lower[i];
+                if (lo > sw.g && lo < least)
                     least = lo;
             }
             gin = sw.g, minout = least;

@@ -36,8 +36,6 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
 #define PF_TRI_BIT(x, y, z) (((x) * 5u + (y) / 5u) * 128u + (y) % 5u * 25u + (z))
 void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigned z);
 
-/* Letters of the text the screen looks at (its first ones). */
-#define PF_SCREEN_LETTERS 32
 
 enum { PF_SCREEN_OFF, PF_SCREEN_SCALAR, PF_SCREEN_AVX512 };
 
@@ -50,12 +48,23 @@ typedef struct pf_screen {
     unsigned g;         /* matrices whose bound is at most g are kept */
     uint32_t *alive;    /* out: kept matrices, in order */
     uint8_t *lower;     /* out: each matrix's bound, capped at 255 */
+    void *work;         /* PF_SCREEN_WORK bytes for pf_screen_prepare */
 } pf_screen;
+
+#define PF_SCREEN_WORK 9216
 
 /* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
 int pf_screen_level(void);
+/* Set up s->work for the message in s->ct, s->n and the limit s->g (once
+ * a message, before the chunks). */
+void pf_screen_prepare(pf_screen *s, int level);
 /* Screen every matrix; returns the number kept, *minout = the least bound
  * of the others (UINT_MAX if none).  The levels give the same numbers. */
 size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout);
+/* Look again, at up to 64 letters, at the s->alive[0..nalive-1] (whose
+ * bounds may come from 16 letters): keeps those at most s->g, updates
+ * lower[]; returns the number kept; *minout = min(*minout, least bound of
+ * the others). */
+size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout);
 
 #endif

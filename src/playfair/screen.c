@@ -114,20 +114,18 @@ static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L)
     return m;
 }
 
-/* The scalar screen: the reference for the vector one. */
-static size_t screen_scalar(const pf_screen *s, unsigned *minout)
+/* Letters the first look takes: 16 when the limit is small enough for
+ * 16 letters to refute nearly every matrix (at most 4 words: 85% of
+ * random 16-letter texts need more), else 32.  The later looks take 32
+ * (if the first took 16) and 64 letters, for the matrices kept. */
+static unsigned first_lanes(const pf_screen *s)
 {
-    size_t L = s->n < PF_SCREEN_LETTERS ? s->n : PF_SCREEN_LETTERS, nalive = 0;
-    *minout = ~0u;
-    for (size_t i = 0; i < s->nmat; i++)
-        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L)), &nalive, minout);
-    return nalive;
+    return s->g <= 4 || s->n <= 16 ? 16 : 32;
 }
 
-/* The second look: the first 64 letters of the kept matrices. */
-static size_t deep_scalar(const pf_screen *s, size_t nalive, unsigned *minout)
+static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
 {
-    size_t L = s->n < 64 ? s->n : 64, keep = 0;
+    size_t L = s->n < lanes ? s->n : lanes, keep = 0;
     for (size_t j = 0; j < nalive; j++) {
         uint32_t i = s->alive[j];
         unsigned b = 1 + mask_bound(bad_scalar(s, s->rec + 64 * (size_t)i, L));
@@ -140,20 +138,36 @@ static size_t deep_scalar(const pf_screen *s, size_t nalive, unsigned *minout)
     return keep;
 }
 
+/* The scalar screen: the reference for the vector one. */
+static size_t screen_scalar(const pf_screen *s, unsigned *minout)
+{
+    unsigned a = first_lanes(s);
+    size_t L = s->n < a ? s->n : a, nalive = 0;
+    *minout = ~0u;
+    for (size_t i = 0; i < s->nmat; i++)
+        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L)), &nalive, minout);
+    for (unsigned lanes = 2 * a; lanes <= 64 && s->n > lanes / 2 && nalive; lanes *= 2)
+        nalive = later_scalar(s, nalive, lanes, minout);
+    return nalive;
+}
+
 #ifdef PF_X86
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
 
-/* What the vector screen keeps in registers: the cipher letters arranged
- * for the lanes (cti: letter, plus 64 in the second matrix's half), lane
- * shifts within a matrix's lanes, the Playfair rule's tables, the
- * trigram table (T: 32 quarters), masks of lanes. */
+/* What the vector screen keeps in registers for one number of lanes per
+ * matrix (16, 32 or 64): the cipher letters arranged for the lanes (cti:
+ * the letter, plus 64 in the odd matrices' lanes, whose records are the
+ * second table of a two-register permute), lane shifts within a matrix's
+ * lanes, the Playfair rule's tables, the trigram table (T: 32 quarters),
+ * masks of lanes. */
 typedef struct vk {
     __m512i cti, off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2;
     __m512i T[32];
     uint64_t valid3, oddx, last;
 } vk;
 
-/* Lanes per matrix: 32 (two matrices a register) or 64 (one). */
+_Static_assert(3 * sizeof(vk) + 64 <= PF_SCREEN_WORK, "room for three lane widths");
+
 AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
     size_t L = s->n < lanes ? s->n : lanes;
@@ -161,9 +175,9 @@ AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
     memset(b, 0, sizeof b);
     k->valid3 = k->oddx = k->last = 0;
     for (unsigned i = 0; i < 64; i++) {
-        unsigned l = i & (lanes - 1), h = i & lanes & 32;
-        b[0][i] = (uint8_t)((l < L ? s->ct[l] : 0) | h << 1);
-        b[1][i] = (uint8_t)(PF_REC_CELL + (h << 1));
+        unsigned l = i & (lanes - 1), h = lanes < 64 && (i / lanes) % 2;
+        b[0][i] = (uint8_t)((l < L ? s->ct[l] : 0) + 64 * h);
+        b[1][i] = (uint8_t)(PF_REC_CELL + 64 * h);
         b[2][i] = (uint8_t)(l >= 1 ? i - 1 : i);
         b[3][i] = (uint8_t)(l >= 2 ? i - 2 : i);
         b[4][i] = (uint8_t)(l + 1 < lanes ? i + 1 : i);
@@ -193,20 +207,33 @@ AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
         k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
 }
 
-/* The bad windows of records r0 (lanes of the first matrix) and r1. */
-AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1)
+/* Look records up by lane: lanes 0..31 in r0 (index < 64) or r1, lanes
+ * 32..63 in r2 or r3. */
+AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx, __m512i r0, __m512i r1, __m512i r2,
+                                                                __m512i r3, int quad)
+{
+    __m512i a = _mm512_permutex2var_epi8(r0, idx, r1);
+    if (!quad)
+        return a;
+    return _mm512_mask_mov_epi8(a, 0xffffffff00000000ull, _mm512_permutex2var_epi8(r2, idx, r3));
+}
+
+/* The bad windows of the matrices of records r0..r3 (r2, r3 only when
+ * quad: four matrices of 16 lanes). */
+AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1,
+                                                                       __m512i r2, __m512i r3, int quad)
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
     const __m512i c0f = _mm512_set1_epi8(0x0f);
     /* cells of the cipher letters, their partners, the rule */
-    __m512i p = _mm512_permutex2var_epi8(r0, k->cti, r1);
+    __m512i p = look(k->cti, r0, r1, r2, r3, quad);
     __m512i q = _mm512_shuffle_epi8(p, k->swap);
     __m512i x = _mm512_xor_si512(p, q);
     __mmask64 srow = _mm512_testn_epi8_mask(x, c38), scol = _mm512_testn_epi8_mask(x, c07);
     __m512i o = _mm512_ternarylogic_epi32(c38, p, q, 0xca);
     o = _mm512_mask_mov_epi8(o, scol, _mm512_permutexvar_epi8(p, k->up));
     o = _mm512_mask_mov_epi8(o, srow, _mm512_permutexvar_epi8(p, k->left));
-    __m512i t = _mm512_permutex2var_epi8(r0, _mm512_add_epi8(o, k->off), r1);
+    __m512i t = look(_mm512_add_epi8(o, k->off), r0, r1, r2, r3, quad);
     /* removable X's: odd, X, and last or between equal letters */
     __m512i t1 = _mm512_permutexvar_epi8(k->sh1, t), t2 = _mm512_permutexvar_epi8(k->sh2, t);
     __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(k->oddx, t, cx);
@@ -235,64 +262,101 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
     return _mm512_mask_testn_epi8_mask(k->valid3 & ~(uint64_t)rx, r[0], bits);
 }
 
-/* Two matrices a register, 32 letters each; the bounds of sixteen
- * matrices at once. */
-AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
+/* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
+ * bounds, the kept ones' numbers, the least bound of the others. */
+AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, size_t base,
+                                                                size_t nalive, __m512i *vmin)
 {
-    vk k;
+    const __m512i even = _mm512_set1_epi32(0x55555555);
+    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
+    __m512i odd = _mm512_and_si512(_mm512_add_epi32(m, _mm512_and_si512(start, even)), m);
+    __m512i pick = _mm512_ternarylogic_epi32(even, _mm512_andnot_si512(odd, m), odd, 0xca);
+    __m512i b = _mm512_add_epi32(_mm512_popcnt_epi32(pick), _mm512_set1_epi32(1));
+    __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
+    __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255)));
+    _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
+    *vmin = _mm512_mask_min_epu32(*vmin, valid & (__mmask16)~kept, *vmin, b);
+    if (kept) {
+        __m512i ids = _mm512_add_epi32(iota, _mm512_set1_epi32((int)base));
+        _mm512_storeu_si512(s->alive + nalive, _mm512_maskz_compress_epi32(kept, ids));
+        nalive += (size_t)__builtin_popcount(kept);
+    }
+    return nalive;
+}
+
+static const vk *work_vk(const pf_screen *s, unsigned lanes)
+{
+    const vk *k = (const vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
+    return k + (lanes == 16 ? 0 : lanes == 32 ? 1 : 2);
+}
+
+/* The first look at every matrix: four matrices of 16 letters or two of 32
+ * a register.  The records run 16 past the last matrix, all zero, so
+ * there is no tail case. */
+AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
+{
+    const vk *k = work_vk(s, lanes);
     size_t nalive = 0;
-    const __m512i veven = _mm512_set1_epi32(0x55555555), vone = _mm512_set1_epi32(1);
-    const __m512i vg = _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255));
-    const __m512i viota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m512i vmin = _mm512_set1_epi32(-1);
-    uint64_t mk[8];
-    vk_init(&k, s, 32);
-    /* the records run 16 past the last matrix, all zero: no tail case */
-    for (size_t i = 0, h = 0; i < s->nmat || h; i += 2, h = (h + 1) & 7) {
-        mk[h] = bad_avx512(&k, _mm512_load_si512(s->rec + 64 * i), _mm512_load_si512(s->rec + 64 * (i + 1)));
-        if (h < 7)
-            continue;
-        /* Sixteen masks of bad windows, one per 32-bit lane: the bounds,
-         * the kept matrices' numbers, the least bound of the others. */
-        {
-            __m512i m = _mm512_loadu_si512(mk);
-            __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
-            __m512i odd = _mm512_and_si512(_mm512_add_epi32(m, _mm512_and_si512(start, veven)), m);
-            __m512i pick = _mm512_ternarylogic_epi32(veven, _mm512_andnot_si512(odd, m), odd, 0xca);
-            __m512i b = _mm512_add_epi32(_mm512_popcnt_epi32(pick), vone);
-            size_t base = i - 14;
-            __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
-            __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, vg);
-            _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
-            vmin = _mm512_mask_min_epu32(vmin, valid & (__mmask16)~kept, vmin, b);
-            if (kept) {
-                __m512i ids = _mm512_add_epi32(viota, _mm512_set1_epi32((int)base));
-                _mm512_storeu_si512(s->alive + nalive, _mm512_maskz_compress_epi32(kept, ids));
-                nalive += (size_t)__builtin_popcount(kept);
+    const uint8_t *rec = s->rec;
+    if (lanes == 16) {
+        uint64_t mk[4];
+        for (size_t i = 0; i < s->nmat; i += 16) {
+            for (int h = 0; h < 4; h++, rec += 256)
+                mk[h] = bad_avx512(k, _mm512_load_si512(rec), _mm512_load_si512(rec + 64),
+                                   _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1);
+            nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)), i, nalive, &vmin);
+        }
+    } else {
+        uint64_t mk[8];
+        for (size_t i = 0; i < s->nmat; i += 16) {
+            for (int h = 0; h < 8; h++, rec += 128) {
+                __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
+                mk[h] = bad_avx512(k, r0, r1, r0, r1, 0);
             }
+            nalive = tally(s, _mm512_loadu_si512(mk), i, nalive, &vmin);
         }
     }
     *minout = _mm512_reduce_min_epu32(vmin);
     return nalive;
 }
 
-/* The second look, one matrix a register, 64 letters. */
-AVX512 static size_t deep_avx512(const pf_screen *s, size_t nalive, unsigned *minout)
+/* A later look at the kept matrices: two of 32 letters or one of 64. */
+AVX512 static size_t later_avx512(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
 {
-    vk k;
+    const vk *k = work_vk(s, lanes);
     size_t keep = 0;
-    vk_init(&k, s, 64);
-    for (size_t j = 0; j < nalive; j++) {
-        uint32_t i = s->alive[j];
-        __m512i r = _mm512_load_si512(s->rec + 64 * (size_t)i);
-        unsigned b = 1 + mask_bound(bad_avx512(&k, r, r));
-        s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
-        if (b <= s->g)
-            s->alive[keep++] = i;
-        else if (b < *minout)
-            *minout = b;
+    for (size_t j = 0; j < nalive; j += 64 / lanes) {
+        uint32_t i0 = s->alive[j], i1 = j + 1 < nalive ? s->alive[j + 1] : i0;
+        __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)i0), r1 = _mm512_load_si512(s->rec + 64 * (size_t)i1);
+        uint64_t m = bad_avx512(k, r0, lanes == 64 ? r0 : r1, r0, r1, 0);
+        for (unsigned h = 0; h < 64 / lanes && j + h < nalive; h++) {
+            uint32_t i = h ? i1 : i0;
+            unsigned b = 1 + mask_bound(lanes == 64 ? m : (m >> 32 * h) & 0xffffffffu);
+            s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+            if (b <= s->g)
+                s->alive[keep++] = i;
+            else if (b < *minout)
+                *minout = b;
+        }
     }
     return keep;
+}
+
+AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
+{
+    unsigned a = first_lanes(s);
+    size_t nalive = first_avx512(s, a, minout);
+    for (unsigned lanes = 2 * a; lanes <= 64 && s->n > lanes / 2 && nalive; lanes *= 2)
+        nalive = later_avx512(s, nalive, lanes, minout);
+    return nalive;
+}
+
+AVX512 static void prepare_avx512(pf_screen *s)
+{
+    vk *k = (vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
+    vk_init(k, s, 16), vk_init(k + 1, s, 32), vk_init(k + 2, s, 64);
 }
 #endif
 
@@ -307,16 +371,36 @@ int pf_screen_level(void)
     return PF_SCREEN_SCALAR;
 }
 
+void pf_screen_prepare(pf_screen *s, int level)
+{
+#ifdef PF_X86
+    if (level >= PF_SCREEN_AVX512)
+        prepare_avx512(s);
+#endif
+    (void)s, (void)level;
+}
+
 size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout)
 {
-    size_t nalive;
 #ifdef PF_X86
-    if (level >= PF_SCREEN_AVX512) {
-        nalive = screen_avx512(s, minout);
-        return s->n > PF_SCREEN_LETTERS && nalive ? deep_avx512(s, nalive, minout) : nalive;
-    }
+    if (level >= PF_SCREEN_AVX512)
+        return screen_avx512(s, minout);
 #endif
     (void)level;
-    nalive = screen_scalar(s, minout);
-    return s->n > PF_SCREEN_LETTERS && nalive ? deep_scalar(s, nalive, minout) : nalive;
+    return screen_scalar(s, minout);
+}
+
+size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout)
+{
+    for (unsigned lanes = 32; lanes <= 64 && s->n > lanes / 2 && nalive; lanes *= 2) {
+#ifdef PF_X86
+        if (level >= PF_SCREEN_AVX512) {
+            nalive = later_avx512(s, nalive, lanes, minout);
+            continue;
+        }
+#endif
+        nalive = later_scalar(s, nalive, lanes, minout);
+    }
+    (void)level;
+    return nalive;
 }
