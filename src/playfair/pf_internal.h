@@ -29,11 +29,15 @@ void pf_decrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
 
 /* The trigrams of the dictionary, one bit each: bit PF_TRI_BIT(x, y, z) of
- * a PF_TRI_BYTES table (u = 5x + y / 5 and v = 25 (y % 5) + z, both < 125,
- * bit 128 u + v: sixteen blocks of 128 bytes, each in reach of one
- * two-register byte permute). */
+ * a PF_TRI_BYTES table.  With u = 5x + y / 5 and v = 25 (y % 5) + z, both
+ * below 125, it is bit v % 8 of byte 128 (u % 16) + 16 (u / 16) + v / 8:
+ * sixteen blocks of 128 bytes, each in reach of one two-register byte
+ * permute, chosen by the low bits of u. */
 #define PF_TRI_BYTES 2048
-#define PF_TRI_BIT(x, y, z) (((x) * 5u + (y) / 5u) * 128u + (y) % 5u * 25u + (z))
+#define PF_TRI_U(x, y) ((x) * 5u + (y) / 5u)
+#define PF_TRI_V(y, z) ((y) % 5u * 25u + (z))
+#define PF_TRI_BIT(x, y, z)                                                                            \
+    ((PF_TRI_U(x, y) % 16u * 128u + PF_TRI_U(x, y) / 16u * 16u + PF_TRI_V(y, z) / 8u) * 8u + PF_TRI_V(y, z) % 8u)
 void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigned z);
 
 

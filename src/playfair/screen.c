@@ -224,7 +224,7 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
                                                                        __m512i r2, __m512i r3, int quad)
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
-    const __m512i c0f = _mm512_set1_epi8(0x0f);
+    const __m512i c70 = _mm512_set1_epi8(0x70);
     /* cells of the cipher letters, their partners, the rule */
     __m512i p = look(k->cti, r0, r1, r2, r3, quad);
     __m512i q = _mm512_shuffle_epi8(p, k->swap);
@@ -242,10 +242,10 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
     /* trigram (t2, t1, t): u = 5 t2 + t1 / 5, v = 25 (t1 % 5) + t */
     __m512i u = _mm512_add_epi8(_mm512_permutexvar_epi8(t2, k->mul5), _mm512_permutexvar_epi8(t1, k->div5));
     __m512i v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod25), t);
-    __m512i blk = _mm512_and_si512(_mm512_srli_epi16(u, 3), c0f);
-    __m512i w = _mm512_or_si512(_mm512_slli_epi16(_mm512_and_si512(u, c07), 4),
-                                _mm512_and_si512(_mm512_srli_epi16(v, 3), c0f));
-    __m512i bits = _mm512_shuffle_epi8(k->pow2, _mm512_and_si512(v, c07));
+    /* byte 128 (u % 16) + 16 (u / 16) + v / 8 (bits 4-6 of the index from
+     * u, 0-3 from v / 8, 7 ignored), bit v % 8 (pow2 repeats at 8..15) */
+    __m512i w = _mm512_ternarylogic_epi32(c70, u, _mm512_srli_epi16(v, 3), 0xca);
+    __m512i bits = _mm512_shuffle_epi8(k->pow2, v);
     /* all sixteen blocks at once, then a tree of blends by the bits of the
      * block number (a chain of masked permutes waits on each other) */
     __m512i r[16];
@@ -254,7 +254,7 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
         r[j] = _mm512_permutex2var_epi8(k->T[2 * j], w, k->T[2 * j + 1]);
 #pragma GCC unroll 4
     for (int lv = 0, step = 1; lv < 4; lv++, step *= 2) {
-        __mmask64 hi = _mm512_test_epi8_mask(blk, _mm512_set1_epi8((char)step));
+        __mmask64 hi = _mm512_test_epi8_mask(u, _mm512_set1_epi8((char)step));
 #pragma GCC unroll 8
         for (int j = 0; j < 16; j += 2 * step)
             r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
@@ -296,7 +296,7 @@ static const vk *work_vk(const pf_screen *s, unsigned lanes)
  * there is no tail case. */
 AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
 {
-    const vk *k = work_vk(s, lanes);
+    const vk kk = *work_vk(s, lanes), *k = &kk; /* in registers, if it can */
     size_t nalive = 0;
     __m512i vmin = _mm512_set1_epi32(-1);
     const uint8_t *rec = s->rec;
