@@ -85,6 +85,16 @@ typedef struct pf_node {
     uint8_t variants;       /* distinct spellings ending here (I/J), max 2 */
 } pf_node;
 
+/* The trie once built, laid out breadth first: a node's children are
+ * consecutive, in letter order, so the child for letter x is found with a
+ * popcount instead of a walk along siblings scattered in memory. */
+typedef struct pf_tnode {
+    int32_t first;    /* index of the first child */
+    uint32_t mask;    /* bit x: a child for letter x */
+    int32_t word;     /* first dictionary word ending here, -1 if none */
+    uint32_t variants; /* distinct spellings ending here (I/J), max 2 */
+} pf_tnode;
+
 /* A matrix still in the search and the state of its greedy cut.  The
  * entries sit in a dense array that each sweep reads and compacts in
  * order, so the state of a matrix travels with it. */
@@ -117,8 +127,9 @@ struct sb_playfair {
     size_t poolsz;
     uint32_t *woff;           /* offset of each word in pool */
     size_t nwords;
-    pf_node *node;            /* the trie of J-folded words; node 0 the root */
+    pf_node *node;            /* the trie of J-folded words while it is built */
     size_t nnode, nodecap;
+    pf_tnode *trie;           /* the same trie, packed (node 0 the root) */
     /* Which strings of 0..4 letters occur inside dictionary words, one
      * bitmap: bit GOFF(len) + (string in base 32) for the strings of len+1
      * letters.  The 25 bits for len 0 are all set (any letter may begin a
@@ -186,6 +197,41 @@ static int32_t find_child(const pf_node *nd, int32_t at, unsigned x)
     return -1;
 }
 
+static inline int32_t trie_child(const pf_tnode *t, int32_t at, unsigned x)
+{
+    uint32_t m = t[at].mask;
+    if (!(m >> x & 1))
+        return -1;
+    return t[at].first + __builtin_popcount(m & ((1u << x) - 1));
+}
+
+/* Lay the built trie out again breadth first (pf_tnode). */
+static int trie_pack(sb_playfair *pf, sb_error *err)
+{
+    size_t head = 0, tail = 1;
+    int32_t *order = malloc(pf->nnode * sizeof *order);
+    if (!order || !(pf->trie = sb_mem_alloc(pf->mem, pf->nnode * sizeof *pf->trie, err))) {
+        free(order);
+        return order ? SB_ENOMEM : sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    }
+    order[0] = 0;
+    for (; head < tail; head++) {
+        const pf_node *o = &pf->node[order[head]];
+        int32_t kid[25];
+        uint32_t mask = 0;
+        for (int32_t c = o->child; c >= 0; c = pf->node[c].sibling)
+            mask |= 1u << pf->node[c].letter, kid[pf->node[c].letter] = c;
+        pf->trie[head] = (pf_tnode){(int32_t)tail, mask, o->word, o->variants};
+        for (unsigned x = 0; x < 25; x++)
+            if (mask >> x & 1)
+                order[tail++] = kid[x];
+    }
+    free(order);
+    sb_mem_free(pf->mem, pf->node, pf->nodecap * sizeof *pf->node);
+    pf->node = NULL, pf->nodecap = 0;
+    return 0;
+}
+
 /* Add word w (letters idx[0..len-1]) to the trie.  A second word with the
  * same J-folded letters is a second spelling unless it is the same word. */
 static int trie_add(sb_playfair *pf, const uint8_t *idx, size_t len, uint32_t w, sb_error *err)
@@ -227,6 +273,7 @@ void sb_playfair_free(sb_playfair *pf)
     sb_mem_free(m, pf->pool, pf->poolsz);
     sb_mem_free(m, pf->woff, pf->nwords * sizeof *pf->woff);
     sb_mem_free(m, pf->node, pf->nodecap * sizeof *pf->node);
+    sb_mem_free(m, pf->trie, pf->trie ? pf->nnode * sizeof *pf->trie : 0);
     sb_mem_free(m, pf->recraw, pf->recrawsz);
     sb_mem_free(m, pf->key, pf->key ? pf->nwords * sizeof *pf->key : 0);
     sb_mem_free(m, pf->ct, pf->cap);
@@ -328,6 +375,8 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
             }
         }
     }
+    if (trie_pack(pf, err))
+        goto fail;
     /* The distinct matrices of all keywords, in dictionary order. */
     for (slots = 1024; slots < 2 * n; slots *= 2)
         ;
@@ -472,7 +521,7 @@ static void relax(sb_playfair *pf, size_t j, int32_t c, unsigned w, int32_t from
 static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
 {
     sb_playfair *pf = ps->pf;
-    const pf_node *nd = pf->node;
+    const pf_tnode *nd = pf->trie;
     int32_t c;
     if (p >= ps->n)
         return;
@@ -480,7 +529,7 @@ static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
      * or last letter: between words the boundary edge skips it). */
     if (p > j0 && removable(ps, p))
         walk(ps, j0, at, p + 1);
-    if (!keepable(ps, p) || (c = find_child(nd, at, ps->t[p])) < 0)
+    if (!keepable(ps, p) || (c = trie_child(nd, at, ps->t[p])) < 0)
         return;
     if (nd[c].word >= 0)
         relax(pf, p + 1, pf->cost[j0] + 1, pf->ways[j0] * nd[c].variants, (int32_t)j0, nd[c].word);

@@ -120,7 +120,7 @@ static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L)
  * (if the first took 16) and 64 letters, for the matrices kept. */
 static unsigned first_lanes(const pf_screen *s)
 {
-    return s->g <= 4 || s->n <= 16 ? 16 : 32;
+    return s->g <= 3 || s->n <= 16 ? 16 : 32;
 }
 
 static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
