@@ -678,12 +678,18 @@ static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res
      * matrix stays, with lim + 1 as its bound. */
     c = exact(pf, e->mat, sw->n, &w, (int32_t)lim);
     res->parsed++;
-    if (c < 0) {
+    if (c < 0 && lim + 1 > UINT16_MAX) /* no room for lim + 1: parse it all */
+        c = exact(pf, e->mat, sw->n, &w, INT32_MAX);
+    else if (c < 0) {
+        if (lim >= sw->n) /* no reading has more words than letters */
+            return 0;
         e->bound = (uint16_t)(lim + 1);
         if (lim + 1 < sw->next)
             sw->next = lim + 1;
         return 1;
     }
+    if (c < 0)
+        return 0;
     if ((unsigned)c > sw->mindone)
         return 0;
     if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
