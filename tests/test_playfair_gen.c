@@ -339,9 +339,10 @@ static void draw(sb_rng *r, const wl *d, const wl *special, int nw, char *msg)
 
 /* The screen before the search (attack.c, screen.c) only decides which
  * matrices are deciphered, never the answer: with no screen, the portable
- * one and the vector one (AVX-512, when this CPU has it) every answer must
- * be the same.  The two screens compute the same bounds, so even the
- * search's counts must agree between them. */
+ * one and the vector one (AVX-512, when this CPU has it), with one thread
+ * or two, every answer must be the same.  The two screens compute the same
+ * bounds and the search visits the kept matrices in the same order with
+ * one thread or two, so even the search's counts must agree. */
 static int same_result(const sb_playfair_result *a, int ra, const sb_playfair_result *b, int rb)
 {
     return ra == rb && a->found == b->found && a->ambiguous == b->ambiguous && a->words == b->words &&
@@ -544,28 +545,33 @@ static void test_screens(const wl *sys)
         char msg[1024], ct[2048];
         const char *key = sys->w[sb_rng_below(&r, sys->n)];
         /* one to twelve words: 16, 32 and 64 letters and beyond */
-        int nw = 1 + (int)sb_rng_below(&r, 12), rc[3];
-        sb_playfair_result res[3];
-        char text[3][1024], kw[3][64];
+        int nw = 1 + (int)sb_rng_below(&r, 12), rc[4];
+        sb_playfair_result res[4];
+        char text[4][1024], kw[4][64];
         draw(&r, sys, NULL, nw, msg);
         ref_encipher(key, msg, ct);
-        for (int lv = 0; lv < 3; lv++) {
-            sb_playfair_screen(pf, lv);
+        /* none, scalar, vector with two threads, vector with one */
+        for (int lv = 0; lv < 4; lv++) {
+            sb_playfair_screen(pf, lv < 3 ? lv : SB_PLAYFAIR_SCREEN_VECTOR);
+            sb_playfair_threads(pf, lv < 3 ? 2 : 1);
             rc[lv] = sb_playfair_crack(pf, ct, NULL, &res[lv], &e);
             snprintf(text[lv], sizeof text[lv], "%s", res[lv].plaintext);
             snprintf(kw[lv], sizeof kw[lv], "%s", res[lv].keyword);
             res[lv].plaintext = text[lv], res[lv].keyword = kw[lv];
         }
-        if (same_result(&res[0], rc[0], &res[1], rc[1]) && same_result(&res[0], rc[0], &res[2], rc[2]))
+        if (same_result(&res[0], rc[0], &res[1], rc[1]) && same_result(&res[0], rc[0], &res[2], rc[2]) &&
+            same_result(&res[0], rc[0], &res[3], rc[3]))
             same++;
         else
-            fprintf(stderr, "screens: '%s' read as '%s' / '%s' / '%s'\n", msg, text[0], text[1], text[2]);
-        counts += res[1].pairs == res[2].pairs && res[1].parsed == res[2].parsed;
+            fprintf(stderr, "screens: '%s' read as '%s' / '%s' / '%s' / '%s'\n", msg, text[0], text[1], text[2],
+                    text[3]);
+        counts += res[1].pairs == res[2].pairs && res[1].parsed == res[2].parsed &&
+                  res[2].pairs == res[3].pairs && res[2].parsed == res[3].parsed;
     }
     CHECK_INT(same, msgs);
     if (vector)
         CHECK_INT(counts, msgs);
-    fprintf(stderr, "screens: %d messages, none / scalar / %s screen agree\n", msgs,
+    fprintf(stderr, "screens: %d messages, none / scalar / %s screen, one and two threads agree\n", msgs,
             vector ? "AVX-512" : "(no AVX-512 here: scalar)");
     sb_playfair_free(pf);
 }

@@ -67,6 +67,12 @@ size_t sb_playfair_matrices(const sb_playfair *pf);
 enum { SB_PLAYFAIR_SCREEN_OFF, SB_PLAYFAIR_SCREEN_SCALAR, SB_PLAYFAIR_SCREEN_VECTOR };
 int sb_playfair_screen(sb_playfair *pf, int level);
 
+/* Threads a crack may use, 1 or 2 (sb_playfair_new: 2 when the machine
+ * has two processors): a second thread screens half of the matrices.  The
+ * answers and the counts in sb_playfair_result do not depend on it.
+ * Returns the number now in use. */
+int sb_playfair_threads(sb_playfair *pf, int n);
+
 /* What sb_playfair_crack found. */
 typedef struct sb_playfair_result {
     int found;             /* 1 when some keyword explains the text */

@@ -46,7 +46,16 @@
  * limit is a guess (a word for every ten letters, plus one) so that most
  * matrices are refuted in one visit; a matrix is never deciphered from the
  * start twice, because its state (pairs done, the piece's last letters, the
- * bound) stays in its own cache line between sweeps.
+ * bound) travels with it in the live list between sweeps.
+ *
+ * The screen.  Before any matrix is deciphered pair by pair, screen.c
+ * gives every matrix a cheaper lower bound (bad trigrams among the first
+ * 16 to 64 letters), sixteen or more matrices at a time in vector
+ * registers; only the matrices it cannot refute at the first limit enter
+ * the search (about 2% of them), the others wait outside with their bound
+ * and join when the limit reaches it.  The first sweep runs behind the
+ * screen chunk by chunk, so the records of the kept matrices are still in
+ * the cache when they are deciphered.
  *
  * Inserted X's.  In the deciphered letters an X in the second place of a pair
  * may be an inserted one if the letters around it are equal (TH EX E... may
@@ -64,8 +73,10 @@
 #include "pf_internal.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The first sweep's limit is letters / GUESS_DIV + 1.  Measured on random
  * messages of 1-8 words of the system list: 6 and 8 refute too little in
@@ -117,6 +128,22 @@ _Static_assert(sizeof(pf_live) == 16, "four entries a cache line");
  * kept. */
 #define CHUNK 1024
 
+/* A second thread that screens the upper 5/8 of the matrices while the
+ * caller's thread screens and searches the rest; the caller then searches
+ * the ones the helper kept.  It sleeps between messages. */
+typedef struct pf_helper {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int state;     /* HELP_*: what the helper is asked to do, or did */
+    int level;     /* the job: pf_screen_run(&sc, level, &minout) */
+    pf_screen sc;
+    size_t nkept;  /* its result */
+    unsigned minout;
+} pf_helper;
+
+enum { HELP_IDLE, HELP_WORK, HELP_DONE, HELP_QUIT };
+
 typedef struct pf_done {
     int32_t mat, words; /* a matrix whose whole text parsed, its fewest words */
 } pf_done;
@@ -154,6 +181,9 @@ struct sb_playfair {
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
     int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
     pf_live *live;            /* matrices still in the search, in order */
+    uint32_t *hkept;          /* the ones the helper's screen kept */
+    pf_helper *help;          /* the helper thread, once started */
+    int threads;              /* threads a crack may use: 1 or 2 */
     uint32_t *kept;           /* the ones the screen kept of a chunk */
     uint8_t *lower;           /* each matrix's screen bound */
     pf_done *done;
@@ -264,11 +294,93 @@ static uint64_t mat_hash(const uint8_t *c)
     return h ^ h >> 29;
 }
 
+static void *helper_main(void *arg)
+{
+    pf_helper *h = arg;
+    pthread_mutex_lock(&h->mu);
+    for (;;) {
+        size_t nk;
+        unsigned mo;
+        while (h->state != HELP_WORK && h->state != HELP_QUIT)
+            pthread_cond_wait(&h->cv, &h->mu);
+        if (h->state == HELP_QUIT)
+            break;
+        pthread_mutex_unlock(&h->mu);
+        nk = pf_screen_run(&h->sc, h->level, &mo);
+        pthread_mutex_lock(&h->mu);
+        h->nkept = nk, h->minout = mo, h->state = HELP_DONE;
+        pthread_cond_broadcast(&h->cv);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return NULL;
+}
+
+/* The helper, started on first use; NULL (one thread) if it cannot be. */
+static pf_helper *helper(sb_playfair *pf)
+{
+    pf_helper *h = pf->help;
+    if (h || pf->threads < 2)
+        return h;
+    if (!(h = calloc(1, sizeof *h)))
+        return NULL;
+    if (pthread_mutex_init(&h->mu, NULL) != 0) {
+        free(h);
+        return NULL;
+    }
+    if (pthread_cond_init(&h->cv, NULL) != 0 || pthread_create(&h->th, NULL, helper_main, h) != 0) {
+        pthread_cond_destroy(&h->cv); /* harmless if init failed: never waited on */
+        pthread_mutex_destroy(&h->mu);
+        free(h);
+        pf->threads = 1;
+        return NULL;
+    }
+    return pf->help = h;
+}
+
+static void helper_post(pf_helper *h, const pf_screen *sc, int level)
+{
+    pthread_mutex_lock(&h->mu);
+    h->sc = *sc, h->level = level, h->state = HELP_WORK;
+    pthread_cond_broadcast(&h->cv);
+    pthread_mutex_unlock(&h->mu);
+}
+
+static void helper_wait(pf_helper *h)
+{
+    pthread_mutex_lock(&h->mu);
+    while (h->state != HELP_DONE)
+        pthread_cond_wait(&h->cv, &h->mu);
+    h->state = HELP_IDLE;
+    pthread_mutex_unlock(&h->mu);
+}
+
+static void helper_stop(pf_helper *h)
+{
+    pthread_mutex_lock(&h->mu);
+    h->state = HELP_QUIT;
+    pthread_cond_broadcast(&h->cv);
+    pthread_mutex_unlock(&h->mu);
+    pthread_join(h->th, NULL);
+    pthread_cond_destroy(&h->cv);
+    pthread_mutex_destroy(&h->mu);
+    free(h);
+}
+
+int sb_playfair_threads(sb_playfair *pf, int n)
+{
+    if (pf->help && n < 2)
+        helper_stop(pf->help), pf->help = NULL;
+    pf->threads = n < 2 ? 1 : 2;
+    return pf->threads;
+}
+
 void sb_playfair_free(sb_playfair *pf)
 {
     sb_mem *m;
     if (!pf)
         return;
+    if (pf->help)
+        helper_stop(pf->help);
     m = pf->mem;
     sb_mem_free(m, pf->pool, pf->poolsz);
     sb_mem_free(m, pf->woff, pf->nwords * sizeof *pf->woff);
@@ -284,6 +396,7 @@ void sb_playfair_free(sb_playfair *pf)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
     if (pf->cap) {
         sb_mem_free(m, pf->live, pf->nmat * sizeof *pf->live);
+        sb_mem_free(m, pf->hkept, (pf->nmat + 16) * sizeof *pf->hkept);
         sb_mem_free(m, pf->kept, (pf->nmat + 16) * sizeof *pf->kept);
         sb_mem_free(m, pf->lower, pf->nmat + 1);
     }
@@ -409,6 +522,11 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     free(table);
     table = NULL;
     pf->screen = pf_screen_level();
+    pf->threads = 1;
+#ifdef _SC_NPROCESSORS_ONLN
+    if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
+        pf->threads = 2;
+#endif
     return pf;
 fail:
     free(table);
@@ -443,6 +561,7 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
     if (!old && (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
+                 !(pf->hkept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->hkept, err)) ||
                  !(pf->kept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->kept, err)) ||
                  !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
@@ -713,6 +832,8 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     unsigned minout = UINT_MAX, gin; /* the screen kept the bounds <= gin */
     sweep sw;
     pf_screen sc;
+    pf_helper *help = NULL;
+    size_t split;
     int32_t best = -1, pick = -1;
     int rc;
     memset(res, 0, sizeof *res);
@@ -745,12 +866,32 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     pf->ndone = 0, nalive = 0;
     sw.g = gin, sw.mindone = UINT_MAX, sw.next = UINT_MAX, sw.n = n, sw.npairs = npairs;
     sc = (pf_screen){pf->rec, 0, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork};
-    if (pf->screen != PF_SCREEN_OFF)
+    split = pf->nmat;
+    if (pf->screen != PF_SCREEN_OFF) {
         pf_screen_prepare(&sc, pf->screen);
-    for (size_t c0 = 0; c0 < pf->nmat; c0 += CHUNK) {
-        size_t c1 = c0 + CHUNK < pf->nmat ? c0 + CHUNK : pf->nmat, nkept;
-        if (sb_control_stopped(ctl))
-            return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+        /* With a second thread, it screens the upper part meanwhile. */
+        if (pf->nmat >= 16 * CHUNK && (help = helper(pf))) {
+            pf_screen hs = sc;
+            split = pf->nmat / 8 * 3; /* this thread also searches */
+            hs.rec = pf->rec + 64 * split, hs.nmat = pf->nmat - split;
+            hs.lower = pf->lower + split, hs.alive = pf->hkept;
+            helper_post(help, &hs, pf->screen);
+        }
+    }
+    for (size_t c0 = 0, c1; c0 < pf->nmat; c0 = c1) {
+        size_t nkept;
+        c1 = c0 + CHUNK < split ? c0 + CHUNK : split;
+        if (c0 >= split) { /* the helper's half: wait for it, search what it kept */
+            helper_wait(help);
+            if (help->minout < minout)
+                minout = help->minout;
+            nkept = help->nkept, c1 = pf->nmat;
+            memcpy(pf->kept, pf->hkept, nkept * sizeof *pf->kept);
+            help = NULL;
+        } else if (sb_control_stopped(ctl)) {
+            rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+            break;
+        } else
         if (pf->screen != PF_SCREEN_OFF) {
             unsigned mo;
             sc.rec = pf->rec + 64 * c0, sc.nmat = c1 - c0, sc.lower = pf->lower + c0;
@@ -764,12 +905,20 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
         }
         for (size_t j = 0; j < nkept; j++) {
             pf_live *e = &pf->live[nalive];
+            if (j + 4 < nkept)
+                __builtin_prefetch(pf->rec + 64 * ((size_t)c0 + pf->kept[j + 4]));
             *e = (pf_live){.mat = (uint32_t)c0 + pf->kept[j]};
             if ((rc = visit(pf, e, &sw, res, err)) < 0)
-                return rc;
+                break;
             nalive += (size_t)rc;
         }
+        if (rc < 0)
+            break;
     }
+    if (help) /* stopped early: the helper must be done with lower[] */
+        helper_wait(help);
+    if (rc < 0)
+        return rc;
     for (;;) {
         size_t keep = 0;
         if (minout < sw.next)
