@@ -323,18 +323,21 @@ static pf_helper *helper(sb_playfair *pf)
         return h;
     if (!(h = calloc(1, sizeof *h)))
         return NULL;
-    if (pthread_mutex_init(&h->mu, NULL) != 0) {
-        free(h);
-        return NULL;
-    }
-    if (pthread_cond_init(&h->cv, NULL) != 0 || pthread_create(&h->th, NULL, helper_main, h) != 0) {
-        pthread_cond_destroy(&h->cv); /* harmless if init failed: never waited on */
-        pthread_mutex_destroy(&h->mu);
-        free(h);
-        pf->threads = 1;
-        return NULL;
-    }
+    if (pthread_mutex_init(&h->mu, NULL) != 0)
+        goto nomutex;
+    if (pthread_cond_init(&h->cv, NULL) != 0)
+        goto nocond;
+    if (pthread_create(&h->th, NULL, helper_main, h) != 0)
+        goto nothread;
     return pf->help = h;
+nothread:
+    pthread_cond_destroy(&h->cv);
+nocond:
+    pthread_mutex_destroy(&h->mu);
+nomutex:
+    free(h);
+    pf->threads = 1;
+    return NULL;
 }
 
 static void helper_post(pf_helper *h, const pf_screen *sc, int level)

@@ -2,7 +2,7 @@
  * computed for all matrices before the search (attack.c) so that the search
  * deciphers only the few matrices that the screen cannot refute.
  *
- * The bound.  Take the first L = min(n, 32) deciphered letters.  A window of
+ * The bound.  Take the first L deciphered letters.  A window of
  * three consecutive letters that occurs inside no dictionary word (a "bad
  * trigram") must contain a word boundary of any reading: one of the two
  * boundaries inside it.  Windows holding an X that may be an inserted one
@@ -12,10 +12,10 @@
  * windows ending at i and at i' > i share a boundary only if i' = i + 1, so
  * the greedy (take the first bad window's last boundary, skip the window
  * right after it, repeat) is optimal and counts ceil(r / 2) in each run of
- * r consecutive bad windows.  Example: bad windows ending at 4, 5, 6 and 9
- * (mask ....111..1) need boundaries before 4... no: before letter 4 (hits
- * the windows ending at 4 and 5), before 6, before 9: three, so at least
- * four words.
+ * r consecutive bad windows.  Example: bad windows ending at letters 4, 5,
+ * 6 and 9 (mask ....111..1) need a boundary before letter 4 (it hits the
+ * windows ending at 4 and 5), one before 6 and one before 9: three, so any
+ * reading has at least four words.
  *
  * That count is branch-free on a bit mask M of the bad windows: the runs
  * starting at an even position are cleared by adding their first bits
@@ -25,13 +25,18 @@
  *
  * Compared with the search's bound (windows of four, checked from each
  * piece's start) this one is weaker, 14.7 pieces for 40 random letters
- * instead of 17.2, but its table (the trigrams, 2 KB) fits the vector
- * registers' reach: with AVX-512 VBMI two matrices are deciphered and
- * screened at once, 32 letters each, by byte permutes with no gather: a
- * permute of the matrix's record (letter -> cell, cell -> letter) by the
- * cipher letters, the Playfair rule on rows and columns, a permute back,
- * and 16 two-register permutes for the trigram bits.  The scalar version
- * computes the same numbers, letter by letter; the tests compare them. */
+ * instead of 17.2, but its table (the trigrams, 2 KB) is in the reach of
+ * byte permutes: with AVX-512 VBMI four matrices of 16 letters, or two of
+ * 32, or one of 64 are deciphered and screened in a register with no
+ * gather: a permute of the matrices' records (letter -> cell, cell ->
+ * letter) by the cipher letters, the Playfair rule on rows and columns, a
+ * permute back, and 16 two-register permutes for the trigram bits.
+ *
+ * The looks.  The first look at every matrix takes 16 letters when the
+ * limit is small, else 32; the matrices it keeps get looks at 32 and then
+ * 64 letters (each bound is at least the one before, the windows being a
+ * superset).  The scalar version computes the same numbers, letter by
+ * letter, with the same looks; the tests compare them. */
 #include "pf_internal.h"
 
 #include <string.h>
