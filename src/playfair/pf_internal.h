@@ -33,11 +33,24 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
  * below 125, it is bit v % 8 of byte 128 (u % 16) + 16 (u / 16) + v / 8:
  * sixteen blocks of 128 bytes, each in reach of one two-register byte
  * permute, chosen by the low bits of u. */
-#define PF_TRI_BYTES 2048
+#define PF_TRI_FULL 2048
 #define PF_TRI_U(x, y) ((x) * 5u + (y) / 5u)
 #define PF_TRI_V(y, z) ((y) % 5u * 25u + (z))
 #define PF_TRI_BIT(x, y, z)                                                                            \
     ((PF_TRI_U(x, y) % 16u * 128u + PF_TRI_U(x, y) / 16u * 16u + PF_TRI_V(y, z) / 8u) * 8u + PF_TRI_V(y, z) % 8u)
+/* The coarse table that follows it (PF_TRI_FULL bytes on): the third
+ * letter only by its class (pf_tri_class: the 25 letters in 12 classes, pairs
+ * and one triple that occur after much the same pairs of letters), u as
+ * above and w = 12 (y % 5) + class (below 60): bit w % 8 of byte
+ * 128 (u % 8) + 8 (u / 8) + w / 8, eight blocks.  A trigram is bad in it
+ * only if it is bad with either letter of its class: a weaker bound for
+ * half the look-ups. */
+#define PF_TRI_BYTES (PF_TRI_FULL + 1024)
+extern const uint8_t pf_tri_class[25];
+#define PF_TRIC_W(y, z) ((y) % 5u * 12u + pf_tri_class[z])
+#define PF_TRIC_BIT(x, y, z)                                                                           \
+    ((PF_TRI_FULL + PF_TRI_U(x, y) % 8u * 128u + PF_TRI_U(x, y) / 8u * 8u + PF_TRIC_W(y, z) / 8u) * 8u +  \
+     PF_TRIC_W(y, z) % 8u)
 void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigned z);
 
 
@@ -55,7 +68,7 @@ typedef struct pf_screen {
     void *work;         /* PF_SCREEN_WORK bytes for pf_screen_prepare */
 } pf_screen;
 
-#define PF_SCREEN_WORK 9216
+#define PF_SCREEN_WORK 12288
 
 /* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
 int pf_screen_level(void);

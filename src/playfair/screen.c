@@ -56,15 +56,20 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64])
     }
 }
 
+/* A  B  C  D  E  F  G  H  I  K  L   M  N  O  P  Q  R   S   T  U   V  W  X  Y   Z */
+const uint8_t pf_tri_class[25] = {5, 0, 0, 1, 6, 4, 1, 9, 6, 8, 11, 2, 2, 5, 4, 3, 11, 11, 8, 10, 7, 9, 3, 10, 7};
+
 void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigned z)
 {
     unsigned b = PF_TRI_BIT(x, y, z);
     tri[b >> 3] |= (uint8_t)(1u << (b & 7));
+    b = PF_TRIC_BIT(x, y, z);
+    tri[b >> 3] |= (uint8_t)(1u << (b & 7));
 }
 
-static inline int tri_has(const uint8_t *tri, unsigned x, unsigned y, unsigned z)
+static inline int tri_has(const uint8_t *tri, unsigned x, unsigned y, unsigned z, int coarse)
 {
-    unsigned b = PF_TRI_BIT(x, y, z);
+    unsigned b = coarse ? PF_TRIC_BIT(x, y, z) : PF_TRI_BIT(x, y, z);
     return tri[b >> 3] >> (b & 7) & 1;
 }
 
@@ -88,7 +93,7 @@ static inline void keep(const pf_screen *s, uint32_t i, unsigned b, size_t *nali
 }
 
 /* The bad windows among the first L letters of matrix r's reading. */
-static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L)
+static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L, int coarse)
 {
     uint8_t t[64];
     uint64_t m = 0, rm = 0;
@@ -114,18 +119,37 @@ static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L)
             rm |= 1ull << k;
     rm |= rm << 1 | rm << 2;
     for (size_t k = 2; k < L; k++)
-        if (!(rm >> k & 1) && !tri_has(s->tri, t[k - 2], t[k - 1], t[k]))
+        if (!(rm >> k & 1) && !tri_has(s->tri, t[k - 2], t[k - 1], t[k], coarse))
             m |= 1ull << k;
     return m;
 }
 
-/* Letters the first look takes: 16 when the limit is small enough for
- * 16 letters to refute nearly every matrix (at most 4 words: 85% of
+/* Letters the first look takes: 16 when the limit is small enough for 16
+ * letters to refute nearly every matrix (at most three words: 96% of
  * random 16-letter texts need more), else 32.  The later looks take 32
- * (if the first took 16) and 64 letters, for the matrices kept. */
+ * and (for longer texts) 64 letters of the matrices kept. */
 static unsigned first_lanes(const pf_screen *s)
 {
     return s->g <= 3 || s->n <= 16 ? 16 : 32;
+}
+
+/* The coarse table for the first look when 32 letters leave much room: at
+ * most five words (99% of random 32-letter texts need more even so). */
+static int first_coarse(const pf_screen *s, unsigned lanes)
+{
+    return lanes == 32 && s->g <= 5;
+}
+
+/* The later looks after a first look at `lanes` letters: 32 letters if
+ * the first took 16, or took 32 coarsely, and 64 for longer texts. */
+static unsigned later_from(const pf_screen *s, unsigned lanes)
+{
+    return lanes == 16 || first_coarse(s, lanes) ? 32 : 64;
+}
+
+static int later_needed(const pf_screen *s, unsigned lanes, unsigned first)
+{
+    return lanes == 32 ? s->n > 16 || first_coarse(s, first) : s->n > 32;
 }
 
 static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
@@ -133,7 +157,7 @@ static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, un
     size_t L = s->n < lanes ? s->n : lanes, keep = 0;
     for (size_t j = 0; j < nalive; j++) {
         uint32_t i = s->alive[j];
-        unsigned b = 1 + mask_bound(bad_scalar(s, s->rec + 64 * (size_t)i, L));
+        unsigned b = 1 + mask_bound(bad_scalar(s, s->rec + 64 * (size_t)i, L, 0));
         s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
         if (b <= s->g)
             s->alive[keep++] = i;
@@ -150,8 +174,9 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
     size_t L = s->n < a ? s->n : a, nalive = 0;
     *minout = ~0u;
     for (size_t i = 0; i < s->nmat; i++)
-        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L)), &nalive, minout);
-    for (unsigned lanes = 2 * a; lanes <= 64 && s->n > lanes / 2 && nalive; lanes *= 2)
+        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))), &nalive,
+             minout);
+    for (unsigned lanes = later_from(s, a); lanes <= 64 && later_needed(s, lanes, a) && nalive; lanes *= 2)
         nalive = later_scalar(s, nalive, lanes, minout);
     return nalive;
 }
@@ -166,8 +191,8 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
  * lanes, the Playfair rule's tables, the trigram table (T: 32 quarters),
  * masks of lanes. */
 typedef struct vk {
-    __m512i cti, off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2;
-    __m512i T[32];
+    __m512i cti, off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2, mod12, cls;
+    __m512i T[32], Tc[16]; /* the full table, the coarse one */
     uint64_t valid3, oddx, last;
 } vk;
 
@@ -176,7 +201,7 @@ _Static_assert(3 * sizeof(vk) + 64 <= PF_SCREEN_WORK, "room for three lane width
 AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
     size_t L = s->n < lanes ? s->n : lanes;
-    uint8_t b[12][64];
+    uint8_t b[14][64];
     memset(b, 0, sizeof b);
     k->valid3 = k->oddx = k->last = 0;
     for (unsigned i = 0; i < 64; i++) {
@@ -201,15 +226,19 @@ AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
             b[7][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
         }
     for (unsigned x = 0; x < 25; x++)
-        b[8][x] = (uint8_t)(5 * x), b[9][x] = (uint8_t)(x / 5), b[10][x] = (uint8_t)(x % 5 * 25);
+        b[8][x] = (uint8_t)(5 * x), b[9][x] = (uint8_t)(x / 5), b[10][x] = (uint8_t)(x % 5 * 25),
+        b[12][x] = (uint8_t)(x % 5 * 12), b[13][x] = pf_tri_class[x];
     k->cti = _mm512_loadu_si512(b[0]), k->off = _mm512_loadu_si512(b[1]);
     k->sh1 = _mm512_loadu_si512(b[2]), k->sh2 = _mm512_loadu_si512(b[3]);
     k->nx1 = _mm512_loadu_si512(b[4]), k->swap = _mm512_loadu_si512(b[5]);
     k->up = _mm512_loadu_si512(b[6]), k->left = _mm512_loadu_si512(b[7]);
     k->mul5 = _mm512_loadu_si512(b[8]), k->div5 = _mm512_loadu_si512(b[9]);
     k->mod25 = _mm512_loadu_si512(b[10]), k->pow2 = _mm512_loadu_si512(b[11]);
+    k->mod12 = _mm512_loadu_si512(b[12]), k->cls = _mm512_loadu_si512(b[13]);
     for (int j = 0; j < 32; j++)
         k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
+    for (int j = 0; j < 16; j++)
+        k->Tc[j] = _mm512_loadu_si512(s->tri + PF_TRI_FULL + 64 * j);
 }
 
 /* Look records up by lane: lanes 0..31 in r0 (index < 64) or r1, lanes
@@ -224,12 +253,14 @@ AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx, __
 }
 
 /* The bad windows of the matrices of records r0..r3 (r2, r3 only when
- * quad: four matrices of 16 lanes). */
+ * quad: four matrices of 16 lanes), by the full or the coarse table. */
 AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1,
-                                                                       __m512i r2, __m512i r3, int quad)
+                                                                       __m512i r2, __m512i r3, int quad,
+                                                                       int coarse)
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
-    const __m512i c70 = _mm512_set1_epi8(0x70);
+    const __m512i c70 = _mm512_set1_epi8(0x70), c78 = _mm512_set1_epi8(0x78);
+    const int nb = coarse ? 8 : 16;
     /* cells of the cipher letters, their partners, the rule */
     __m512i p = look(k->cti, r0, r1, r2, r3, quad);
     __m512i q = _mm512_shuffle_epi8(p, k->swap);
@@ -246,22 +277,30 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
     rx |= rx << 1 | rx << 2;
     /* trigram (t2, t1, t): u = 5 t2 + t1 / 5, v = 25 (t1 % 5) + t */
     __m512i u = _mm512_add_epi8(_mm512_permutexvar_epi8(t2, k->mul5), _mm512_permutexvar_epi8(t1, k->div5));
-    __m512i v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod25), t);
-    /* byte 128 (u % 16) + 16 (u / 16) + v / 8 (bits 4-6 of the index from
-     * u, 0-3 from v / 8, 7 ignored), bit v % 8 (pow2 repeats at 8..15) */
-    __m512i w = _mm512_ternarylogic_epi32(c70, u, _mm512_srli_epi16(v, 3), 0xca);
+    __m512i v, w;
+    if (!coarse) {
+        /* byte 128 (u % 16) + 16 (u / 16) + v / 8 (bits 4-6 of the index
+         * from u, 0-3 from v / 8, 7 ignored), bit v % 8 (pow2 repeats) */
+        v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod25), t);
+        w = _mm512_ternarylogic_epi32(c70, u, _mm512_srli_epi16(v, 3), 0xca);
+    } else {
+        /* v = 12 (t1 % 5) + class of t: byte 128 (u % 8) + 8 (u / 8) + v / 8 */
+        v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod12), _mm512_permutexvar_epi8(t, k->cls));
+        w = _mm512_ternarylogic_epi32(c78, u, _mm512_srli_epi16(v, 3), 0xca);
+    }
     __m512i bits = _mm512_shuffle_epi8(k->pow2, v);
-    /* all sixteen blocks at once, then a tree of blends by the bits of the
-     * block number (a chain of masked permutes waits on each other) */
+    /* all blocks at once, then a tree of blends by the bits of the block
+     * number (a chain of masked permutes waits on each other) */
     __m512i r[16];
 #pragma GCC unroll 16
-    for (int j = 0; j < 16; j++)
-        r[j] = _mm512_permutex2var_epi8(k->T[2 * j], w, k->T[2 * j + 1]);
+    for (int j = 0; j < nb; j++)
+        r[j] = coarse ? _mm512_permutex2var_epi8(k->Tc[2 * j], w, k->Tc[2 * j + 1])
+                      : _mm512_permutex2var_epi8(k->T[2 * j], w, k->T[2 * j + 1]);
 #pragma GCC unroll 4
-    for (int lv = 0, step = 1; lv < 4; lv++, step *= 2) {
+    for (int step = 1; step < nb; step *= 2) {
         __mmask64 hi = _mm512_test_epi8_mask(u, _mm512_set1_epi8((char)step));
 #pragma GCC unroll 8
-        for (int j = 0; j < 16; j += 2 * step)
+        for (int j = 0; j < nb; j += 2 * step)
             r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
     }
     return _mm512_mask_testn_epi8_mask(k->valid3 & ~(uint64_t)rx, r[0], bits);
@@ -310,15 +349,24 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
         for (size_t i = 0; i < s->nmat; i += 16) {
             for (int h = 0; h < 4; h++, rec += 256)
                 mk[h] = bad_avx512(k, _mm512_load_si512(rec), _mm512_load_si512(rec + 64),
-                                   _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1);
+                                   _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1, 0);
             nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)), i, nalive, &vmin);
+        }
+    } else if (first_coarse(s, lanes)) {
+        uint64_t mk[8];
+        for (size_t i = 0; i < s->nmat; i += 16) {
+            for (int h = 0; h < 8; h++, rec += 128) {
+                __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
+                mk[h] = bad_avx512(k, r0, r1, r0, r1, 0, 1);
+            }
+            nalive = tally(s, _mm512_loadu_si512(mk), i, nalive, &vmin);
         }
     } else {
         uint64_t mk[8];
         for (size_t i = 0; i < s->nmat; i += 16) {
             for (int h = 0; h < 8; h++, rec += 128) {
                 __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
-                mk[h] = bad_avx512(k, r0, r1, r0, r1, 0);
+                mk[h] = bad_avx512(k, r0, r1, r0, r1, 0, 0);
             }
             nalive = tally(s, _mm512_loadu_si512(mk), i, nalive, &vmin);
         }
@@ -335,7 +383,7 @@ AVX512 static size_t later_avx512(const pf_screen *s, size_t nalive, unsigned la
     for (size_t j = 0; j < nalive; j += 64 / lanes) {
         uint32_t i0 = s->alive[j], i1 = j + 1 < nalive ? s->alive[j + 1] : i0;
         __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)i0), r1 = _mm512_load_si512(s->rec + 64 * (size_t)i1);
-        uint64_t m = bad_avx512(k, r0, lanes == 64 ? r0 : r1, r0, r1, 0);
+        uint64_t m = bad_avx512(k, r0, lanes == 64 ? r0 : r1, r0, r1, 0, 0);
         for (unsigned h = 0; h < 64 / lanes && j + h < nalive; h++) {
             uint32_t i = h ? i1 : i0;
             unsigned b = 1 + mask_bound(lanes == 64 ? m : (m >> 32 * h) & 0xffffffffu);
@@ -353,7 +401,7 @@ AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
 {
     unsigned a = first_lanes(s);
     size_t nalive = first_avx512(s, a, minout);
-    for (unsigned lanes = 2 * a; lanes <= 64 && s->n > lanes / 2 && nalive; lanes *= 2)
+    for (unsigned lanes = later_from(s, a); lanes <= 64 && later_needed(s, lanes, a) && nalive; lanes *= 2)
         nalive = later_avx512(s, nalive, lanes, minout);
     return nalive;
 }
@@ -397,7 +445,7 @@ size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout)
 
 size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout)
 {
-    for (unsigned lanes = 32; lanes <= 64 && s->n > lanes / 2 && nalive; lanes *= 2) {
+    for (unsigned lanes = 32; lanes <= 64 && (lanes == 32 || s->n > 32) && nalive; lanes *= 2) {
 #ifdef PF_X86
         if (level >= PF_SCREEN_AVX512) {
             nalive = later_avx512(s, nalive, lanes, minout);
