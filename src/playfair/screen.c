@@ -33,10 +33,13 @@
  * permute back, and 16 two-register permutes for the trigram bits.
  *
  * The looks.  The first look at every matrix takes 16 letters when the
- * limit is small, else 32; the matrices it keeps get looks at 32 and then
- * 64 letters (each bound is at least the one before, the windows being a
- * superset).  The scalar version computes the same numbers, letter by
- * letter, with the same looks; the tests compare them. */
+ * limit is small, else 32, then with the coarse table (pf_internal.h) if
+ * the limit leaves 32 letters much room; the matrices it keeps get looks
+ * at 32 letters (unless the first was a full one at 32) and 64 letters.
+ * A later look's windows are a superset of the earlier one's and its table
+ * is the full one, so its bound is at least as high.  The scalar version
+ * computes the same numbers, letter by letter, with the same looks; the
+ * tests compare them. */
 #include "pf_internal.h"
 
 #include <string.h>
