@@ -337,6 +337,18 @@ static void draw(sb_rng *r, const wl *d, const wl *special, int nw, char *msg)
     }
 }
 
+/* The screen before the search (attack.c, screen.c) only decides which
+ * matrices are deciphered, never the answer: with no screen, the portable
+ * one and the vector one (AVX-512, when this CPU has it), with one thread
+ * or two, every answer must be the same.  The two screens compute the same
+ * bounds and the search visits the kept matrices in the same order with
+ * one thread or two, so even the search's counts must agree. */
+static int same_result(const sb_playfair_result *a, int ra, const sb_playfair_result *b, int rb)
+{
+    return ra == rb && a->found == b->found && a->ambiguous == b->ambiguous && a->words == b->words &&
+           !strcmp(a->keyword, b->keyword) && !strcmp(a->plaintext, b->plaintext);
+}
+
 static void test_against_reference(const wl *sys)
 {
     wl d = {0}, jw = {0}, dw = {0};
@@ -345,7 +357,7 @@ static void test_against_reference(const wl *sys)
     sb_error e;
     sb_playfair *pf;
     int msgs = t_sanitized() ? 60 : 300, unique = 0, amb = 0, agree = 0, truth = 0, odd = 0,
-        inserted = 0, with_j = 0, one_word = 0, nf = 0;
+        inserted = 0, with_j = 0, one_word = 0, nf = 0, screens_agree = 0;
     size_t want = 2000;
     sb_rng_seed(&r, 20260101);
     /* the dictionary: every single letter, 40 words with J, 40 with a
@@ -397,7 +409,21 @@ static void test_against_reference(const wl *sys)
         with_j += strchr(msg, 'J') != NULL;
         one_word += nw == 1;
         a = ref_crack(&t, &d, ct);
-        rc = sb_playfair_crack(pf, ct, NULL, &res, &e);
+        for (int lv = SB_PLAYFAIR_SCREEN_OFF; lv <= SB_PLAYFAIR_SCREEN_SCALAR; lv++) {
+            sb_playfair_result other;
+            char text[1024];
+            int orc;
+            sb_playfair_screen(pf, lv);
+            orc = sb_playfair_crack(pf, ct, NULL, &other, &e);
+            snprintf(text, sizeof text, "%s", other.plaintext);
+            other.plaintext = text;
+            sb_playfair_screen(pf, SB_PLAYFAIR_SCREEN_VECTOR);
+            rc = sb_playfair_crack(pf, ct, NULL, &res, &e);
+            if (!same_result(&res, rc, &other, orc))
+                fprintf(stderr, "message %d: screen %d reads '%s', the default '%s'\n", i, lv, text,
+                        res.plaintext);
+            screens_agree += same_result(&res, rc, &other, orc);
+        }
         if (a.words < 0) { /* cannot happen: the message itself is a reading */
             nf++;
             continue;
@@ -442,6 +468,7 @@ static void test_against_reference(const wl *sys)
     }
     CHECK_INT(nf, 0);
     CHECK_INT(agree, msgs);
+    CHECK_INT(screens_agree, 2 * msgs);
     CHECK_INT(unique + amb, msgs);
     CHECK_INT(truth, unique);
     /* the generator did make the hard cases */
@@ -503,6 +530,52 @@ static void test_full_dictionary(const wl *sys)
     sb_playfair_free(pf);
 }
 
+static void test_screens(const wl *sys)
+{
+    sb_error e;
+    sb_rng r;
+    sb_playfair *pf = sb_playfair_new((const char *const *)sys->w, sys->n, NULL, &e);
+    int msgs = t_sanitized() ? 6 : 40, same = 0, counts = 0, vector;
+    CHECK(pf != NULL);
+    if (!pf)
+        return;
+    vector = sb_playfair_screen(pf, SB_PLAYFAIR_SCREEN_VECTOR) == SB_PLAYFAIR_SCREEN_VECTOR;
+    sb_rng_seed(&r, 4242);
+    for (int i = 0; i < msgs; i++) {
+        char msg[1024], ct[2048];
+        const char *key = sys->w[sb_rng_below(&r, sys->n)];
+        /* one to twelve words: 16, 32 and 64 letters and beyond */
+        int nw = 1 + (int)sb_rng_below(&r, 12), rc[4];
+        sb_playfair_result res[4];
+        char text[4][1024], kw[4][64];
+        draw(&r, sys, NULL, nw, msg);
+        ref_encipher(key, msg, ct);
+        /* none, scalar, vector with two threads, vector with one */
+        for (int lv = 0; lv < 4; lv++) {
+            sb_playfair_screen(pf, lv < 3 ? lv : SB_PLAYFAIR_SCREEN_VECTOR);
+            sb_playfair_threads(pf, lv < 3 ? 2 : 1);
+            rc[lv] = sb_playfair_crack(pf, ct, NULL, &res[lv], &e);
+            snprintf(text[lv], sizeof text[lv], "%s", res[lv].plaintext);
+            snprintf(kw[lv], sizeof kw[lv], "%s", res[lv].keyword);
+            res[lv].plaintext = text[lv], res[lv].keyword = kw[lv];
+        }
+        if (same_result(&res[0], rc[0], &res[1], rc[1]) && same_result(&res[0], rc[0], &res[2], rc[2]) &&
+            same_result(&res[0], rc[0], &res[3], rc[3]))
+            same++;
+        else
+            fprintf(stderr, "screens: '%s' read as '%s' / '%s' / '%s' / '%s'\n", msg, text[0], text[1], text[2],
+                    text[3]);
+        counts += res[1].pairs == res[2].pairs && res[1].parsed == res[2].parsed &&
+                  res[2].pairs == res[3].pairs && res[2].parsed == res[3].parsed;
+    }
+    CHECK_INT(same, msgs);
+    if (vector)
+        CHECK_INT(counts, msgs);
+    fprintf(stderr, "screens: %d messages, none / scalar / %s screen, one and two threads agree\n", msgs,
+            vector ? "AVX-512" : "(no AVX-512 here: scalar)");
+    sb_playfair_free(pf);
+}
+
 int main(void)
 {
     wl sys;
@@ -515,6 +588,8 @@ int main(void)
     test_against_reference(&sys);
     t_current = "test_full_dictionary";
     test_full_dictionary(&sys);
+    t_current = "test_screens";
+    test_screens(&sys);
     wl_free(&sys);
     return TEST_END();
 }

@@ -59,6 +59,20 @@ void sb_playfair_free(sb_playfair *pf);
 size_t sb_playfair_words(const sb_playfair *pf);
 size_t sb_playfair_matrices(const sb_playfair *pf);
 
+/* Which screen the crack runs before its search (the answers are the same
+ * with any; only the speed differs): SB_PLAYFAIR_SCREEN_OFF (none),
+ * _SCALAR (portable C), _VECTOR (AVX-512 when the CPU has it, else the
+ * portable one).  sb_playfair_new picks the fastest.  Returns the level now
+ * in use. */
+enum { SB_PLAYFAIR_SCREEN_OFF, SB_PLAYFAIR_SCREEN_SCALAR, SB_PLAYFAIR_SCREEN_VECTOR };
+int sb_playfair_screen(sb_playfair *pf, int level);
+
+/* Threads a crack may use, 1 or 2 (sb_playfair_new: 2 when the machine
+ * has two processors): a second thread screens half of the matrices.  The
+ * answers and the counts in sb_playfair_result do not depend on it.
+ * Returns the number now in use. */
+int sb_playfair_threads(sb_playfair *pf, int n);
+
 /* What sb_playfair_crack found. */
 typedef struct sb_playfair_result {
     int found;             /* 1 when some keyword explains the text */

@@ -46,7 +46,16 @@
  * limit is a guess (a word for every ten letters, plus one) so that most
  * matrices are refuted in one visit; a matrix is never deciphered from the
  * start twice, because its state (pairs done, the piece's last letters, the
- * bound) stays in its own cache line between sweeps.
+ * bound) travels with it in the live list between sweeps.
+ *
+ * The screen.  Before any matrix is deciphered pair by pair, screen.c
+ * gives every matrix a cheaper lower bound (bad trigrams among the first
+ * 16 to 64 letters), sixteen or more matrices at a time in vector
+ * registers; only the matrices it cannot refute at the first limit enter
+ * the search (about 2% of them), the others wait outside with their bound
+ * and join when the limit reaches it.  The first sweep runs behind the
+ * screen chunk by chunk, so the records of the kept matrices are still in
+ * the cache when they are deciphered.
  *
  * Inserted X's.  In the deciphered letters an X in the second place of a pair
  * may be an inserted one if the letters around it are equal (TH EX E... may
@@ -64,8 +73,10 @@
 #include "pf_internal.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The first sweep's limit is letters / GUESS_DIV + 1.  Measured on random
  * messages of 1-8 words of the system list: 6 and 8 refute too little in
@@ -85,21 +96,53 @@ typedef struct pf_node {
     uint8_t variants;       /* distinct spellings ending here (I/J), max 2 */
 } pf_node;
 
-/* One distinct matrix and the state of its search: one cache line. */
-typedef struct pf_mat {
-    uint8_t cell[25]; /* letter in each cell */
-    uint8_t pos[25];  /* cell of each letter */
-    uint16_t k;       /* pairs deciphered */
-    uint16_t count;   /* greedy pieces so far: the bound */
-    uint16_t win;     /* last (up to 3) letters of the current piece, base 32 */
-    uint8_t len;      /* letters of the current piece, capped at 3; 0: the
-                         next letter begins a piece already counted */
-    uint8_t prev;     /* first letter of the last pair deciphered */
-    uint8_t pend;     /* second letter of the last pair is an X not yet fed */
-    uint8_t pad[5];
-} pf_mat;
+/* The trie once built, laid out breadth first: a node's children are
+ * consecutive, in letter order, so the child for letter x is found with a
+ * popcount instead of a walk along siblings scattered in memory. */
+typedef struct pf_tnode {
+    int32_t first;    /* index of the first child */
+    uint32_t mask;    /* bit x: a child for letter x */
+    int32_t word;     /* first dictionary word ending here, -1 if none */
+    uint32_t variants; /* distinct spellings ending here (I/J), max 2 */
+} pf_tnode;
 
-_Static_assert(sizeof(pf_mat) == 64, "one matrix, one cache line");
+/* A matrix still in the search and the state of its greedy cut.  The
+ * entries sit in a dense array that each sweep reads and compacts in
+ * order, so the state of a matrix travels with it. */
+typedef struct pf_live {
+    uint32_t mat;   /* the matrix */
+    uint16_t bound; /* greedy pieces so far (0: not started) */
+    uint16_t k;     /* pairs deciphered */
+    uint16_t win;   /* last (up to 3) letters of the current piece, base 32 */
+    uint8_t len;    /* letters of the current piece, capped at 3; 0: the
+                       next letter begins a piece already counted */
+    uint8_t prev;   /* first letter of the last pair deciphered */
+    uint8_t pend;   /* second letter of the last pair is an X not yet fed */
+    uint8_t pad[3];
+} pf_live;
+
+_Static_assert(sizeof(pf_live) == 16, "four entries a cache line");
+
+/* Matrices screened and then searched at a time: their records (64 KB)
+ * are still in the cache when the search deciphers the few the screen
+ * kept. */
+#define CHUNK 1024
+
+/* A second thread that screens the upper 5/8 of the matrices while the
+ * caller's thread screens and searches the rest; the caller then searches
+ * the ones the helper kept.  It sleeps between messages. */
+typedef struct pf_helper {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int state;     /* HELP_*: what the helper is asked to do, or did */
+    int level;     /* the job: pf_screen_run(&sc, level, &minout) */
+    pf_screen sc;
+    size_t nkept;  /* its result */
+    unsigned minout;
+} pf_helper;
+
+enum { HELP_IDLE, HELP_WORK, HELP_DONE, HELP_QUIT };
 
 typedef struct pf_done {
     int32_t mat, words; /* a matrix whose whole text parsed, its fewest words */
@@ -111,25 +154,38 @@ struct sb_playfair {
     size_t poolsz;
     uint32_t *woff;           /* offset of each word in pool */
     size_t nwords;
-    pf_node *node;            /* the trie of J-folded words; node 0 the root */
+    pf_node *node;            /* the trie of J-folded words while it is built */
     size_t nnode, nodecap;
+    pf_tnode *trie;           /* the same trie, packed (node 0 the root) */
     /* Which strings of 0..4 letters occur inside dictionary words, one
      * bitmap: bit GOFF(len) + (string in base 32) for the strings of len+1
      * letters.  The 25 bits for len 0 are all set (any letter may begin a
      * piece). */
     uint8_t gram[(GOFF(3) + (1u << 20) + 7) / 8];
-    void *matraw;             /* the matrices, 64-byte aligned inside */
-    size_t matrawsz;
-    pf_mat *mat;
     uint32_t *key;            /* word index of the first keyword of each matrix */
     size_t nmat;
     uint16_t enc[625], dec[625];
-    uint16_t dec32[1024];     /* dec by (cellA << 5 | cellB): no multiply */
+    /* dec on the record's cells (row << 3 | col): (a << 6 | b) -> a' << 8 | b' */
+    uint16_t dec64[4096];
+    /* Each distinct matrix as a 64-byte record (pf_screen_record: the cell
+     * of each letter, the letter of each cell), 16 blank ones after. */
+    void *recraw;
+    size_t recrawsz;
+    uint8_t *rec;
+    /* The screen (screen.c): the dictionary's trigrams, and which
+     * implementation runs (PF_SCREEN_*). */
+    uint8_t tri[PF_TRI_BYTES];
+    int screen;
+    uint8_t screenwork[PF_SCREEN_WORK];
     /* scratch of one crack */
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
     int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
-    uint32_t *alive;          /* matrices still in the search, in order */
-    uint16_t *bound;          /* each matrix's bound (a copy kept dense) */
+    pf_live *live;            /* matrices still in the search, in order */
+    uint32_t *hkept;          /* the ones the helper's screen kept */
+    pf_helper *help;          /* the helper thread, once started */
+    int threads;              /* threads a crack may use: 1 or 2 */
+    uint32_t *kept;           /* the ones the screen kept of a chunk */
+    uint8_t *lower;           /* each matrix's screen bound */
     pf_done *done;
     size_t ndone, donecap;
     uint8_t *ways;
@@ -171,6 +227,41 @@ static int32_t find_child(const pf_node *nd, int32_t at, unsigned x)
     return -1;
 }
 
+static inline int32_t trie_child(const pf_tnode *t, int32_t at, unsigned x)
+{
+    uint32_t m = t[at].mask;
+    if (!(m >> x & 1))
+        return -1;
+    return t[at].first + __builtin_popcount(m & ((1u << x) - 1));
+}
+
+/* Lay the built trie out again breadth first (pf_tnode). */
+static int trie_pack(sb_playfair *pf, sb_error *err)
+{
+    size_t head = 0, tail = 1;
+    int32_t *order = malloc(pf->nnode * sizeof *order);
+    if (!order || !(pf->trie = sb_mem_alloc(pf->mem, pf->nnode * sizeof *pf->trie, err))) {
+        free(order);
+        return order ? SB_ENOMEM : sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    }
+    order[0] = 0;
+    for (; head < tail; head++) {
+        const pf_node *o = &pf->node[order[head]];
+        int32_t kid[25];
+        uint32_t mask = 0;
+        for (int32_t c = o->child; c >= 0; c = pf->node[c].sibling)
+            mask |= 1u << pf->node[c].letter, kid[pf->node[c].letter] = c;
+        pf->trie[head] = (pf_tnode){(int32_t)tail, mask, o->word, o->variants};
+        for (unsigned x = 0; x < 25; x++)
+            if (mask >> x & 1)
+                order[tail++] = kid[x];
+    }
+    free(order);
+    sb_mem_free(pf->mem, pf->node, pf->nodecap * sizeof *pf->node);
+    pf->node = NULL, pf->nodecap = 0;
+    return 0;
+}
+
 /* Add word w (letters idx[0..len-1]) to the trie.  A second word with the
  * same J-folded letters is a second spelling unless it is the same word. */
 static int trie_add(sb_playfair *pf, const uint8_t *idx, size_t len, uint32_t w, sb_error *err)
@@ -203,16 +294,102 @@ static uint64_t mat_hash(const uint8_t *c)
     return h ^ h >> 29;
 }
 
+static void *helper_main(void *arg)
+{
+    pf_helper *h = arg;
+    pthread_mutex_lock(&h->mu);
+    for (;;) {
+        size_t nk;
+        unsigned mo;
+        while (h->state != HELP_WORK && h->state != HELP_QUIT)
+            pthread_cond_wait(&h->cv, &h->mu);
+        if (h->state == HELP_QUIT)
+            break;
+        pthread_mutex_unlock(&h->mu);
+        nk = pf_screen_run(&h->sc, h->level, &mo);
+        pthread_mutex_lock(&h->mu);
+        h->nkept = nk, h->minout = mo, h->state = HELP_DONE;
+        pthread_cond_broadcast(&h->cv);
+    }
+    pthread_mutex_unlock(&h->mu);
+    return NULL;
+}
+
+/* The helper, started on first use; NULL (one thread) if it cannot be. */
+static pf_helper *helper(sb_playfair *pf)
+{
+    pf_helper *h = pf->help;
+    if (h || pf->threads < 2)
+        return h;
+    if (!(h = calloc(1, sizeof *h)))
+        return NULL;
+    if (pthread_mutex_init(&h->mu, NULL) != 0)
+        goto nomutex;
+    if (pthread_cond_init(&h->cv, NULL) != 0)
+        goto nocond;
+    if (pthread_create(&h->th, NULL, helper_main, h) != 0)
+        goto nothread;
+    return pf->help = h;
+nothread:
+    pthread_cond_destroy(&h->cv);
+nocond:
+    pthread_mutex_destroy(&h->mu);
+nomutex:
+    free(h);
+    pf->threads = 1;
+    return NULL;
+}
+
+static void helper_post(pf_helper *h, const pf_screen *sc, int level)
+{
+    pthread_mutex_lock(&h->mu);
+    h->sc = *sc, h->level = level, h->state = HELP_WORK;
+    pthread_cond_broadcast(&h->cv);
+    pthread_mutex_unlock(&h->mu);
+}
+
+static void helper_wait(pf_helper *h)
+{
+    pthread_mutex_lock(&h->mu);
+    while (h->state != HELP_DONE)
+        pthread_cond_wait(&h->cv, &h->mu);
+    h->state = HELP_IDLE;
+    pthread_mutex_unlock(&h->mu);
+}
+
+static void helper_stop(pf_helper *h)
+{
+    pthread_mutex_lock(&h->mu);
+    h->state = HELP_QUIT;
+    pthread_cond_broadcast(&h->cv);
+    pthread_mutex_unlock(&h->mu);
+    pthread_join(h->th, NULL);
+    pthread_cond_destroy(&h->cv);
+    pthread_mutex_destroy(&h->mu);
+    free(h);
+}
+
+int sb_playfair_threads(sb_playfair *pf, int n)
+{
+    if (pf->help && n < 2)
+        helper_stop(pf->help), pf->help = NULL;
+    pf->threads = n < 2 ? 1 : 2;
+    return pf->threads;
+}
+
 void sb_playfair_free(sb_playfair *pf)
 {
     sb_mem *m;
     if (!pf)
         return;
+    if (pf->help)
+        helper_stop(pf->help);
     m = pf->mem;
     sb_mem_free(m, pf->pool, pf->poolsz);
     sb_mem_free(m, pf->woff, pf->nwords * sizeof *pf->woff);
     sb_mem_free(m, pf->node, pf->nodecap * sizeof *pf->node);
-    sb_mem_free(m, pf->matraw, pf->matrawsz);
+    sb_mem_free(m, pf->trie, pf->trie ? pf->nnode * sizeof *pf->trie : 0);
+    sb_mem_free(m, pf->recraw, pf->recrawsz);
     sb_mem_free(m, pf->key, pf->key ? pf->nwords * sizeof *pf->key : 0);
     sb_mem_free(m, pf->ct, pf->cap);
     sb_mem_free(m, pf->pt, pf->cap);
@@ -221,8 +398,10 @@ void sb_playfair_free(sb_playfair *pf)
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
     if (pf->cap) {
-        sb_mem_free(m, pf->alive, pf->nmat * sizeof *pf->alive);
-        sb_mem_free(m, pf->bound, pf->nmat * sizeof *pf->bound);
+        sb_mem_free(m, pf->live, pf->nmat * sizeof *pf->live);
+        sb_mem_free(m, pf->hkept, (pf->nmat + 16) * sizeof *pf->hkept);
+        sb_mem_free(m, pf->kept, (pf->nmat + 16) * sizeof *pf->kept);
+        sb_mem_free(m, pf->lower, pf->nmat + 1);
     }
     sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
     sb_mem_free(m, pf->out, pf->outcap);
@@ -244,8 +423,11 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     pf->mem = mem ? mem : &pf->own;
     pf_pair_tables(pf->enc, pf->dec);
     for (unsigned a = 0; a < 25; a++)
-        for (unsigned b = 0; b < 25; b++)
-            pf->dec32[a << 5 | b] = pf->dec[a * 25 + b];
+        for (unsigned b = 0; b < 25; b++) {
+            unsigned d = pf->dec[a * 25 + b], d0 = d >> 8, d1 = d & 255;
+            pf->dec64[(a / 5 << 3 | a % 5) << 6 | (b / 5 << 3 | b % 5)] =
+                (uint16_t)((d0 / 5 << 3 | d0 % 5) << 8 | (d1 / 5 << 3 | d1 % 5));
+        }
     for (unsigned c = 0; c < 25; c++)
         setbit(pf->gram, GOFF(0) + c);
     for (size_t i = 0; i < n; i++) {
@@ -301,6 +483,7 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
             unsigned v = (unsigned)idx[j] << 5 | idx[j + 1];
             setbit(pf->gram, GOFF(1) + v);
             if (j + 2 < len) {
+                pf_screen_addtri(pf->tri, idx[j], idx[j + 1], idx[j + 2]);
                 v = v << 5 | idx[j + 2];
                 setbit(pf->gram, GOFF(2) + v);
                 if (j + 3 < len)
@@ -308,37 +491,45 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
             }
         }
     }
+    if (trie_pack(pf, err))
+        goto fail;
     /* The distinct matrices of all keywords, in dictionary order. */
     for (slots = 1024; slots < 2 * n; slots *= 2)
         ;
-    pf->matrawsz = 0;
     if (!(table = malloc(slots * sizeof *table))) {
         sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
         goto fail;
     }
-    if (!(pf->matraw = sb_mem_alloc(pf->mem, n * sizeof(pf_mat) + 64, err)))
+    /* rec[] and key[] are charged for n entries; nmat counts up to at most n */
+    if (!(pf->recraw = sb_mem_alloc(pf->mem, (n + 16) * 64 + 64, err)))
         goto fail;
-    pf->matrawsz = n * sizeof(pf_mat) + 64;
-    /* key[] is charged for n entries; nmat counts up to at most n */
+    pf->recrawsz = (n + 16) * 64 + 64; /* 16 blank records after the last */
+    pf->rec = (uint8_t *)(((uintptr_t)pf->recraw + 63) & ~(uintptr_t)63);
     if (!(pf->key = sb_mem_alloc(pf->mem, n * sizeof *pf->key, err)))
         goto fail;
     memset(table, 0xff, slots * sizeof *table);
-    pf->mat = (pf_mat *)(((uintptr_t)pf->matraw + 63) & ~(uintptr_t)63);
     for (size_t i = 0; i < n; i++) {
-        pf_mat *m = &pf->mat[pf->nmat];
+        uint8_t cell[25], *r = pf->rec + 64 * pf->nmat;
         size_t h;
-        pf_matrix_idx(pf->pool + pf->woff[i], m->cell, NULL);
-        for (h = mat_hash(m->cell) & (slots - 1); table[h] >= 0; h = (h + 1) & (slots - 1))
-            if (memcmp(pf->mat[table[h]].cell, m->cell, 25) == 0)
+        pf_matrix_idx(pf->pool + pf->woff[i], cell, NULL);
+        pf_screen_record(cell, r);
+        for (h = mat_hash(cell) & (slots - 1); table[h] >= 0; h = (h + 1) & (slots - 1))
+            if (memcmp(pf->rec + 64 * (size_t)table[h], r, 64) == 0)
                 break;
         if (table[h] >= 0)
             continue;
         table[h] = (int32_t)pf->nmat;
-        for (int c = 0; c < 25; c++)
-            m->pos[m->cell[c]] = (uint8_t)c;
         pf->key[pf->nmat++] = (uint32_t)i;
     }
+    memset(pf->rec + 64 * pf->nmat, 0, 64);
     free(table);
+    table = NULL;
+    pf->screen = pf_screen_level();
+    pf->threads = 1;
+#ifdef _SC_NPROCESSORS_ONLN
+    if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
+        pf->threads = 2;
+#endif
     return pf;
 fail:
     free(table);
@@ -349,6 +540,15 @@ fail:
 size_t sb_playfair_words(const sb_playfair *pf)
 {
     return pf->nwords;
+}
+
+int sb_playfair_screen(sb_playfair *pf, int level)
+{
+    int best = pf_screen_level();
+    pf->screen = level <= SB_PLAYFAIR_SCREEN_OFF      ? PF_SCREEN_OFF
+                 : level == SB_PLAYFAIR_SCREEN_SCALAR ? PF_SCREEN_SCALAR
+                                                      : best;
+    return pf->screen;
 }
 
 size_t sb_playfair_matrices(const sb_playfair *pf)
@@ -363,8 +563,10 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
     int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
-    if (!old && (!(pf->alive = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->alive, err)) ||
-                 !(pf->bound = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->bound, err))))
+    if (!old && (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
+                 !(pf->hkept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->hkept, err)) ||
+                 !(pf->kept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->kept, err)) ||
+                 !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
     for (want = old ? old : 256; want < n; want *= 2)
         ;
@@ -441,7 +643,7 @@ static void relax(sb_playfair *pf, size_t j, int32_t c, unsigned w, int32_t from
 static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
 {
     sb_playfair *pf = ps->pf;
-    const pf_node *nd = pf->node;
+    const pf_tnode *nd = pf->trie;
     int32_t c;
     if (p >= ps->n)
         return;
@@ -449,7 +651,7 @@ static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
      * or last letter: between words the boundary edge skips it). */
     if (p > j0 && removable(ps, p))
         walk(ps, j0, at, p + 1);
-    if (!keepable(ps, p) || (c = find_child(nd, at, ps->t[p])) < 0)
+    if (!keepable(ps, p) || (c = trie_child(nd, at, ps->t[p])) < 0)
         return;
     if (nd[c].word >= 0)
         relax(pf, p + 1, pf->cost[j0] + 1, pf->ways[j0] * nd[c].variants, (int32_t)j0, nd[c].word);
@@ -457,24 +659,26 @@ static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
 }
 
 /* Fewest words for matrix mi's reading of the ciphertext (n letters), or -1
- * when none exists; *ways = number of such readings, at most 2. */
-static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways)
+ * when no reading has at most cap words; *ways = number of such readings,
+ * at most 2.  Boundaries reached with cap words or more start no word. */
+static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways, int32_t cap)
 {
-    const pf_mat *m = &pf->mat[mi];
+    const uint8_t *r = pf->rec + 64 * mi;
     parse ps = {pf, pf->pt, n};
     for (size_t i = 0; i < n; i += 2) {
-        uint16_t d = pf->dec[m->pos[pf->ct[i]] * 25 + m->pos[pf->ct[i + 1]]];
-        pf->pt[i] = m->cell[d >> 8], pf->pt[i + 1] = m->cell[d & 255];
+        uint16_t d = pf->dec64[(unsigned)r[pf->ct[i]] << 6 | r[pf->ct[i + 1]]];
+        pf->pt[i] = r[PF_REC_CELL + (d >> 8)], pf->pt[i + 1] = r[PF_REC_CELL + (d & 255)];
     }
     for (size_t j = 0; j <= n; j++)
         pf->cost[j] = INT32_MAX, pf->ways[j] = 0;
     pf->cost[0] = 0, pf->ways[0] = 1, pf->bj[0] = -1;
     for (size_t j = 0; j < n; j++) {
-        if (pf->cost[j] == INT32_MAX)
+        if (pf->cost[j] > cap)
             continue;
         if (removable(&ps, j))
             relax(pf, j + 1, pf->cost[j], pf->ways[j], (int32_t)j, -1);
-        walk(&ps, j, 0, j);
+        if (pf->cost[j] < cap)
+            walk(&ps, j, 0, j);
     }
     *ways = pf->ways[n];
     return pf->cost[n] == INT32_MAX ? -1 : pf->cost[n];
@@ -526,20 +730,19 @@ static void spell(sb_playfair *pf, size_t n, char *out)
         len = v_ ? len + (len < 3) : 1;                                         \
     } while (0)
 
-/* Decipher matrix i further until its bound passes g or its text ends.
+/* Decipher live matrix e further until its bound passes g or its text ends.
  * Returns the bound, or -1 if the matrix cannot explain the text. */
-static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t npairs, uint64_t *pairs)
+static int advance(const sb_playfair *pf, pf_live *e, unsigned g, size_t npairs, uint64_t *pairs)
 {
-    pf_mat *m = &pf->mat[i];
-    const uint8_t *ct = pf->ct, *gram = pf->gram;
-    const uint16_t *dec = pf->dec32;
+    const uint8_t *r = pf->rec + 64 * (size_t)e->mat, *ct = pf->ct, *gram = pf->gram;
+    const uint16_t *dec = pf->dec64;
     unsigned k = 0, count = 1, win = 0, len = 0, prev = 0, pend = 0, k0;
-    if (!fresh)
-        k = m->k, count = m->count, win = m->win, len = m->len, prev = m->prev, pend = m->pend;
+    if (e->bound)
+        k = e->k, count = e->bound, win = e->win, len = e->len, prev = e->prev, pend = e->pend;
     k0 = k;
     while (k < npairs && count <= g) {
-        uint16_t d = dec[(unsigned)m->pos[ct[2 * k]] << 5 | m->pos[ct[2 * k + 1]]];
-        unsigned p0 = m->cell[d >> 8], p1 = m->cell[d & 255];
+        uint16_t d = dec[(unsigned)r[ct[2 * k]] << 6 | r[ct[2 * k + 1]]];
+        unsigned p0 = r[PF_REC_CELL + (d >> 8)], p1 = r[PF_REC_CELL + (d & 255)];
         if (pend) {
             pend = 0;
             if (p0 == prev)
@@ -559,9 +762,64 @@ static int advance(sb_playfair *pf, uint32_t i, unsigned g, int fresh, size_t np
         prev = p0, k++;
     }
     *pairs += k - k0;
-    m->k = (uint16_t)k, m->count = (uint16_t)count, m->win = (uint16_t)win;
-    m->len = (uint8_t)len, m->prev = (uint8_t)prev, m->pend = (uint8_t)pend;
+    e->k = (uint16_t)k, e->bound = (uint16_t)count, e->win = (uint16_t)win;
+    e->len = (uint8_t)len, e->prev = (uint8_t)prev, e->pend = (uint8_t)pend;
     return (int)count;
+}
+
+/* What a sweep knows: its limit, the least words of a finished matrix, the
+ * least bound of the matrices it keeps. */
+typedef struct sweep {
+    unsigned g, mindone, next;
+    size_t n, npairs;
+} sweep;
+
+/* One visit of a sweep to live matrix e: advance it if its bound allows.
+ * Returns 1 if it stays in the search, 0 if not, or SB_ENOMEM. */
+static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res, sb_error *err)
+{
+    unsigned lim = sw->g < sw->mindone ? sw->g : sw->mindone, w;
+    int b;
+    int32_t c;
+    if (e->bound > lim) {
+        if (e->bound > sw->mindone)
+            return 0;
+        if (e->bound < sw->next)
+            sw->next = e->bound;
+        return 1;
+    }
+    b = advance(pf, e, lim, sw->npairs, &res->pairs);
+    if (b < 0)
+        return 0;
+    if ((unsigned)b > lim) {
+        if ((unsigned)b < sw->next)
+            sw->next = (unsigned)b;
+        return 1;
+    }
+    /* A reading of more than lim words does not count in this sweep: the
+     * matrix stays, with lim + 1 as its bound. */
+    c = exact(pf, e->mat, sw->n, &w, (int32_t)lim);
+    res->parsed++;
+    if (c < 0 && lim + 1 > UINT16_MAX) /* no room for lim + 1: parse it all */
+        c = exact(pf, e->mat, sw->n, &w, INT32_MAX);
+    else if (c < 0) {
+        if (lim >= sw->n) /* no reading has more words than letters */
+            return 0;
+        e->bound = (uint16_t)(lim + 1);
+        if (lim + 1 < sw->next)
+            sw->next = lim + 1;
+        return 1;
+    }
+    if (c < 0)
+        return 0;
+    if ((unsigned)c > sw->mindone)
+        return 0;
+    if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
+        return SB_ENOMEM;
+    pf->done[pf->ndone++] = (pf_done){(int32_t)e->mat, c};
+    if ((unsigned)c < sw->mindone)
+        sw->mindone = (unsigned)c;
+    return 0;
 }
 
 /* The first sweep's limit for a text of n letters. */
@@ -574,6 +832,11 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
                       sb_playfair_result *res, sb_error *err)
 {
     size_t n = 0, len = strlen(cipher), npairs, nalive;
+    unsigned minout = UINT_MAX, gin; /* the screen kept the bounds <= gin */
+    sweep sw;
+    pf_screen sc;
+    pf_helper *help = NULL;
+    size_t split;
     int32_t best = -1, pick = -1;
     int rc;
     memset(res, 0, sizeof *res);
@@ -593,58 +856,111 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     if (n / 2 > UINT16_MAX)
         return sb_error_set(err, SB_EINPUT, 0, 0, "ciphertext longer than %u letters", 2 * UINT16_MAX);
     npairs = n / 2;
+    gin = first_guess(n);
     /* Sweep g advances every matrix whose bound is at most g (bound 0: not
      * started) as far as g allows.  The first g is a guess at the answer
      * (real words average eight letters or so), which lets most matrices be
-     * refuted in one visit; later sweeps take the least bound left. */
-    for (size_t i = 0; i < pf->nmat; i++)
-        pf->alive[i] = (uint32_t)i, pf->bound[i] = 0;
-    nalive = pf->nmat, pf->ndone = 0;
-    for (unsigned g = first_guess(n), mindone = UINT_MAX;;) {
-        unsigned next = UINT_MAX;
+     * refuted in one visit; later sweeps take the least bound left.
+     *
+     * The first sweep goes chunk by chunk behind the screen: it screens
+     * CHUNK matrices, then visits the ones kept, whose records are still in
+     * the cache.  The matrices screened out wait (minout: their least
+     * bound) and join the search when its limit reaches their bound. */
+    pf->ndone = 0, nalive = 0;
+    sw.g = gin, sw.mindone = UINT_MAX, sw.next = UINT_MAX, sw.n = n, sw.npairs = npairs;
+    sc = (pf_screen){pf->rec, 0, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork};
+    split = pf->nmat;
+    if (pf->screen != PF_SCREEN_OFF) {
+        pf_screen_prepare(&sc, pf->screen);
+        /* With a second thread, it screens the upper part meanwhile. */
+        if (pf->nmat >= 16 * CHUNK && (help = helper(pf))) {
+            pf_screen hs = sc;
+            split = pf->nmat / 8 * 3; /* this thread also searches */
+            hs.rec = pf->rec + 64 * split, hs.nmat = pf->nmat - split;
+            hs.lower = pf->lower + split, hs.alive = pf->hkept;
+            helper_post(help, &hs, pf->screen);
+        }
+    }
+    for (size_t c0 = 0, c1; c0 < pf->nmat; c0 = c1) {
+        size_t nkept;
+        c1 = c0 + CHUNK < split ? c0 + CHUNK : split;
+        if (c0 >= split) { /* the helper's half: wait for it, search what it kept */
+            helper_wait(help);
+            if (help->minout < minout)
+                minout = help->minout;
+            nkept = help->nkept, c1 = pf->nmat;
+            memcpy(pf->kept, pf->hkept, nkept * sizeof *pf->kept);
+            help = NULL;
+        } else if (sb_control_stopped(ctl)) {
+            rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+            break;
+        } else
+        if (pf->screen != PF_SCREEN_OFF) {
+            unsigned mo;
+            sc.rec = pf->rec + 64 * c0, sc.nmat = c1 - c0, sc.lower = pf->lower + c0;
+            nkept = pf_screen_run(&sc, pf->screen, &mo);
+            if (mo < minout)
+                minout = mo;
+        } else {
+            for (size_t i = c0; i < c1; i++)
+                pf->kept[i - c0] = (uint32_t)(i - c0);
+            nkept = c1 - c0;
+        }
+        for (size_t j = 0; j < nkept; j++) {
+            pf_live *e = &pf->live[nalive];
+            if (j + 4 < nkept)
+                __builtin_prefetch(pf->rec + 64 * ((size_t)c0 + pf->kept[j + 4]));
+            *e = (pf_live){.mat = (uint32_t)c0 + pf->kept[j]};
+            if ((rc = visit(pf, e, &sw, res, err)) < 0)
+                break;
+            nalive += (size_t)rc;
+        }
+        if (rc < 0)
+            break;
+    }
+    if (help) /* stopped early: the helper must be done with lower[] */
+        helper_wait(help);
+    if (rc < 0)
+        return rc;
+    for (;;) {
         size_t keep = 0;
+        if (minout < sw.next)
+            sw.next = minout;
+        if (sw.mindone < sw.next || sw.next == UINT_MAX) { /* nothing left can beat or tie it */
+            best = sw.mindone == UINT_MAX ? -1 : (int32_t)sw.mindone;
+            break;
+        }
+        sw.g = sw.next, sw.next = UINT_MAX;
+        if (sw.g == minout) { /* the screened-out matrices with that bound join */
+            unsigned least = 256, g = sw.g < 255 ? sw.g : 255, g0 = gin < 255 ? gin : 255;
+            size_t nk = 0;
+            /* without branches: which join is anyone's guess */
+            for (size_t i = 0; i < pf->nmat; i++) {
+                unsigned lo = pf->lower[i], big = lo > g ? lo : 256;
+                pf->kept[nk] = (uint32_t)i;
+                nk += lo > g0 && lo <= g;
+                least = big < least ? big : least;
+            }
+            /* their bounds may come from 16 letters: look at more (the
+             * ones that then fail count in least) */
+            sc.rec = pf->rec, sc.nmat = pf->nmat, sc.lower = pf->lower, sc.g = sw.g;
+            nk = pf_screen_more(&sc, pf->screen, nk, &least);
+            for (size_t j = 0; j < nk; j++)
+                pf->live[nalive++] = (pf_live){.mat = pf->kept[j]};
+            gin = sw.g, minout = least < 256 ? least : UINT_MAX;
+        }
         if (sb_control_stopped(ctl))
             return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
         for (size_t j = 0; j < nalive; j++) {
-            uint32_t i = pf->alive[j];
-            unsigned lim = g < mindone ? g : mindone, bd = pf->bound[i];
-            int b;
-            if (j + 6 < nalive)
-                __builtin_prefetch(&pf->mat[pf->alive[j + 6]]);
-            if (bd > lim) {
-                if (bd <= mindone) {
-                    pf->alive[keep++] = i;
-                    if (bd < next)
-                        next = bd;
-                }
-                continue;
-            }
-            b = advance(pf, i, lim, bd == 0, npairs, &res->pairs);
-            if (b < 0)
-                continue;
-            if ((unsigned)b > lim) {
-                pf->bound[i] = (uint16_t)b, pf->alive[keep++] = i;
-                if ((unsigned)b < next)
-                    next = (unsigned)b;
-            } else {
-                unsigned w;
-                int32_t c = exact(pf, i, n, &w);
-                res->parsed++;
-                if (c < 0 || (unsigned)c > mindone)
-                    continue;
-                if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
-                    return SB_ENOMEM;
-                pf->done[pf->ndone++] = (pf_done){(int32_t)i, c};
-                if ((unsigned)c < mindone)
-                    mindone = (unsigned)c;
-            }
+            pf_live e = pf->live[j];
+            if (j + 8 < nalive)
+                __builtin_prefetch(pf->rec + 64 * (size_t)pf->live[j + 8].mat);
+            if ((rc = visit(pf, &e, &sw, res, err)) < 0)
+                return rc;
+            if (rc)
+                pf->live[keep++] = e;
         }
         nalive = keep;
-        if (mindone < next || nalive == 0) { /* nothing left can beat or tie it */
-            best = mindone == UINT_MAX ? -1 : (int32_t)mindone;
-            break;
-        }
-        g = next;
     }
     if (best < 0)
         return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no keyword of the dictionary explains this text");
@@ -654,13 +970,13 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             pick = pf->done[d].mat;
     {
         unsigned w;
-        exact(pf, (size_t)pick, n, &w);
+        exact(pf, (size_t)pick, n, &w, INT32_MAX);
         spell(pf, n, pf->out);
         res->ambiguous = w > 1;
         for (size_t d = 0; d < pf->ndone && !res->ambiguous; d++) {
             if (pf->done[d].words != best || pf->done[d].mat == pick)
                 continue;
-            exact(pf, (size_t)pf->done[d].mat, n, &w);
+            exact(pf, (size_t)pf->done[d].mat, n, &w, INT32_MAX);
             spell(pf, n, pf->alt);
             if (w > 1 || strcmp(pf->alt, pf->out) != 0)
                 res->ambiguous = 1;

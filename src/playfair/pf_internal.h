@@ -20,4 +20,68 @@ size_t pf_prepare_idx(const char *text, uint8_t *out);
 void pf_encrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 void pf_decrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 
+/* ---- the screen (screen.c) ---------------------------------------------- */
+
+/* A matrix's screen record, 64 bytes: byte x (0..24) is the cell of letter
+ * x as row << 3 | col; byte PF_REC_CELL + (row << 3 | col) is the letter in
+ * that cell; the rest are zero. */
+#define PF_REC_CELL 25
+void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
+
+/* The trigrams of the dictionary, one bit each: bit PF_TRI_BIT(x, y, z) of
+ * a PF_TRI_BYTES table.  With u = 5x + y / 5 and v = 25 (y % 5) + z, both
+ * below 125, it is bit v % 8 of byte 128 (u % 16) + 16 (u / 16) + v / 8:
+ * sixteen blocks of 128 bytes, each in reach of one two-register byte
+ * permute, chosen by the low bits of u. */
+#define PF_TRI_FULL 2048
+#define PF_TRI_U(x, y) ((x) * 5u + (y) / 5u)
+#define PF_TRI_V(y, z) ((y) % 5u * 25u + (z))
+#define PF_TRI_BIT(x, y, z)                                                                            \
+    ((PF_TRI_U(x, y) % 16u * 128u + PF_TRI_U(x, y) / 16u * 16u + PF_TRI_V(y, z) / 8u) * 8u + PF_TRI_V(y, z) % 8u)
+/* The coarse table that follows it (PF_TRI_FULL bytes on): the third
+ * letter only by its class (pf_tri_class: the 25 letters in 12 classes, pairs
+ * and one triple that occur after much the same pairs of letters), u as
+ * above and w = 12 (y % 5) + class (below 60): bit w % 8 of byte
+ * 128 (u % 8) + 8 (u / 8) + w / 8, eight blocks.  A trigram is bad in it
+ * only if it is bad with either letter of its class: a weaker bound for
+ * half the look-ups. */
+#define PF_TRI_BYTES (PF_TRI_FULL + 1024)
+extern const uint8_t pf_tri_class[25];
+#define PF_TRIC_W(y, z) ((y) % 5u * 12u + pf_tri_class[z])
+#define PF_TRIC_BIT(x, y, z)                                                                           \
+    ((PF_TRI_FULL + PF_TRI_U(x, y) % 8u * 128u + PF_TRI_U(x, y) / 8u * 8u + PF_TRIC_W(y, z) / 8u) * 8u +  \
+     PF_TRIC_W(y, z) % 8u)
+void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigned z);
+
+
+enum { PF_SCREEN_OFF, PF_SCREEN_SCALAR, PF_SCREEN_AVX512 };
+
+typedef struct pf_screen {
+    const uint8_t *rec; /* nmat records, 64-byte aligned */
+    size_t nmat;
+    const uint8_t *tri; /* PF_TRI_BYTES */
+    const uint8_t *ct;  /* cipher letters */
+    size_t n;           /* their number, even */
+    unsigned g;         /* matrices whose bound is at most g are kept */
+    uint32_t *alive;    /* out: kept matrices, in order */
+    uint8_t *lower;     /* out: each matrix's bound, capped at 255 */
+    void *work;         /* PF_SCREEN_WORK bytes for pf_screen_prepare */
+} pf_screen;
+
+#define PF_SCREEN_WORK 12288
+
+/* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
+int pf_screen_level(void);
+/* Set up s->work for the message in s->ct, s->n and the limit s->g (once
+ * a message, before the chunks). */
+void pf_screen_prepare(pf_screen *s, int level);
+/* Screen every matrix; returns the number kept, *minout = the least bound
+ * of the others (UINT_MAX if none).  The levels give the same numbers. */
+size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout);
+/* Look again, at up to 64 letters, at the s->alive[0..nalive-1] (whose
+ * bounds may come from 16 letters): keeps those at most s->g, updates
+ * lower[]; returns the number kept; *minout = min(*minout, least bound of
+ * the others). */
+size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout);
+
 #endif

@@ -1,0 +1,462 @@
+/* The screen: a cheap lower bound on the words of every matrix's reading,
+ * computed for all matrices before the search (attack.c) so that the search
+ * deciphers only the few matrices that the screen cannot refute.
+ *
+ * The bound.  Take the first L deciphered letters.  A window of
+ * three consecutive letters that occurs inside no dictionary word (a "bad
+ * trigram") must contain a word boundary of any reading: one of the two
+ * boundaries inside it.  Windows holding an X that may be an inserted one
+ * (second of a pair, between equal letters or last) are skipped, since that
+ * X may vanish from the reading.  A reading of k words has k - 1 boundaries,
+ * so k - 1 is at least the fewest boundaries that hit every bad window: the
+ * windows ending at i and at i' > i share a boundary only if i' = i + 1, so
+ * the greedy (take the first bad window's last boundary, skip the window
+ * right after it, repeat) is optimal and counts ceil(r / 2) in each run of
+ * r consecutive bad windows.  Example: bad windows ending at letters 4, 5,
+ * 6 and 9 (mask ....111..1) need a boundary before letter 4 (it hits the
+ * windows ending at 4 and 5), one before 6 and one before 9: three, so any
+ * reading has at least four words.
+ *
+ * That count is branch-free on a bit mask M of the bad windows: the runs
+ * starting at an even position are cleared by adding their first bits
+ * (the carry runs through each run and stops in the zero after it), which
+ * tells each run's parity; the greedy takes the positions of each run that
+ * have its start's parity.
+ *
+ * Compared with the search's bound (windows of four, checked from each
+ * piece's start) this one is weaker, 14.7 pieces for 40 random letters
+ * instead of 17.2, but its table (the trigrams, 2 KB) is in the reach of
+ * byte permutes: with AVX-512 VBMI four matrices of 16 letters, or two of
+ * 32, or one of 64 are deciphered and screened in a register with no
+ * gather: a permute of the matrices' records (letter -> cell, cell ->
+ * letter) by the cipher letters, the Playfair rule on rows and columns, a
+ * permute back, and 16 two-register permutes for the trigram bits.
+ *
+ * The looks.  The first look at every matrix takes 16 letters when the
+ * limit is small, else 32, then with the coarse table (pf_internal.h) if
+ * the limit leaves 32 letters much room; the matrices it keeps get looks
+ * at 32 letters (unless the first was a full one at 32) and 64 letters.
+ * A later look's windows are a superset of the earlier one's and its table
+ * is the full one, so its bound is at least as high.  The scalar version
+ * computes the same numbers, letter by letter, with the same looks; the
+ * tests compare them. */
+#include "pf_internal.h"
+
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define PF_X86 1
+#include <immintrin.h>
+#endif
+
+void pf_screen_record(const uint8_t cell[25], uint8_t rec[64])
+{
+    memset(rec, 0, 64);
+    for (int c = 0; c < 25; c++) {
+        unsigned p = (unsigned)(c / 5) << 3 | (unsigned)(c % 5);
+        rec[cell[c]] = (uint8_t)p;
+        rec[PF_REC_CELL + p] = cell[c];
+    }
+}
+
+/* A  B  C  D  E  F  G  H  I  K  L   M  N  O  P  Q  R   S   T  U   V  W  X  Y   Z */
+const uint8_t pf_tri_class[25] = {5, 0, 0, 1, 6, 4, 1, 9, 6, 8, 11, 2, 2, 5, 4, 3, 11, 11, 8, 10, 7, 9, 3, 10, 7};
+
+void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigned z)
+{
+    unsigned b = PF_TRI_BIT(x, y, z);
+    tri[b >> 3] |= (uint8_t)(1u << (b & 7));
+    b = PF_TRIC_BIT(x, y, z);
+    tri[b >> 3] |= (uint8_t)(1u << (b & 7));
+}
+
+static inline int tri_has(const uint8_t *tri, unsigned x, unsigned y, unsigned z, int coarse)
+{
+    unsigned b = coarse ? PF_TRIC_BIT(x, y, z) : PF_TRI_BIT(x, y, z);
+    return tri[b >> 3] >> (b & 7) & 1;
+}
+
+/* Words at least: 1 + the greedy hitting count of the bad windows in M. */
+static inline unsigned mask_bound(uint64_t m)
+{
+    const uint64_t even = 0x5555555555555555u;
+    uint64_t start = m & ~(m << 1);
+    uint64_t odd = (m + (start & even)) & m; /* runs starting at odd bits */
+    uint64_t pick = ((m & ~odd) & even) | (odd & ~even);
+    return (unsigned)__builtin_popcountll(pick);
+}
+
+static inline void keep(const pf_screen *s, uint32_t i, unsigned b, size_t *nalive, unsigned *minout)
+{
+    s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+    if (b <= s->g)
+        s->alive[(*nalive)++] = i;
+    else if (b < *minout)
+        *minout = b;
+}
+
+/* The bad windows among the first L letters of matrix r's reading. */
+static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L, int coarse)
+{
+    uint8_t t[64];
+    uint64_t m = 0, rm = 0;
+    for (size_t k = 0; k < L; k += 2) {
+        unsigned p = r[s->ct[k]], q = r[s->ct[k + 1]], x = p ^ q, o;
+        if (!(x & 0x38))
+            o = (p & 0x38) | (p & 7 ? (p & 7) - 1 : 4); /* same row: left */
+        else if (!(x & 7))
+            o = (p & 0x38 ? (p & 0x38) - 8 : 0x20) | (p & 7); /* same column: up */
+        else
+            o = (p & 0x38) | (q & 7);
+        t[k] = r[PF_REC_CELL + o];
+        if (!(x & 0x38))
+            o = (q & 0x38) | (q & 7 ? (q & 7) - 1 : 4);
+        else if (!(x & 7))
+            o = (q & 0x38 ? (q & 0x38) - 8 : 0x20) | (q & 7);
+        else
+            o = (q & 0x38) | (p & 7);
+        t[k + 1] = r[PF_REC_CELL + o];
+    }
+    for (size_t k = 1; k < L; k += 2)
+        if (t[k] == PF_X && (k + 1 == L || t[k + 1] == t[k - 1]))
+            rm |= 1ull << k;
+    rm |= rm << 1 | rm << 2;
+    for (size_t k = 2; k < L; k++)
+        if (!(rm >> k & 1) && !tri_has(s->tri, t[k - 2], t[k - 1], t[k], coarse))
+            m |= 1ull << k;
+    return m;
+}
+
+/* Letters the first look takes: 16 when the limit is small enough for 16
+ * letters to refute nearly every matrix (at most three words: 96% of
+ * random 16-letter texts need more), else 32.  The later looks take 32
+ * and (for longer texts) 64 letters of the matrices kept. */
+static unsigned first_lanes(const pf_screen *s)
+{
+    return s->g <= 3 || s->n <= 16 ? 16 : 32;
+}
+
+/* The coarse table for the first look when 32 letters leave much room: at
+ * most five words (99% of random 32-letter texts need more even so). */
+static int first_coarse(const pf_screen *s, unsigned lanes)
+{
+    return lanes == 32 && s->g <= 5;
+}
+
+/* The later looks after a first look at `lanes` letters: 32 letters if
+ * the first took 16, or took 32 coarsely, and 64 for longer texts. */
+static unsigned later_from(const pf_screen *s, unsigned lanes)
+{
+    return lanes == 16 || first_coarse(s, lanes) ? 32 : 64;
+}
+
+static int later_needed(const pf_screen *s, unsigned lanes, unsigned first)
+{
+    return lanes == 32 ? s->n > 16 || first_coarse(s, first) : s->n > 32;
+}
+
+static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
+{
+    size_t L = s->n < lanes ? s->n : lanes, keep = 0;
+    for (size_t j = 0; j < nalive; j++) {
+        uint32_t i = s->alive[j];
+        unsigned b = 1 + mask_bound(bad_scalar(s, s->rec + 64 * (size_t)i, L, 0));
+        s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+        if (b <= s->g)
+            s->alive[keep++] = i;
+        else if (b < *minout)
+            *minout = b;
+    }
+    return keep;
+}
+
+/* The scalar screen: the reference for the vector one. */
+static size_t screen_scalar(const pf_screen *s, unsigned *minout)
+{
+    unsigned a = first_lanes(s);
+    size_t L = s->n < a ? s->n : a, nalive = 0;
+    *minout = ~0u;
+    for (size_t i = 0; i < s->nmat; i++)
+        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))), &nalive,
+             minout);
+    for (unsigned lanes = later_from(s, a); lanes <= 64 && later_needed(s, lanes, a) && nalive; lanes *= 2)
+        nalive = later_scalar(s, nalive, lanes, minout);
+    return nalive;
+}
+
+#ifdef PF_X86
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
+
+/* What the vector screen keeps in registers for one number of lanes per
+ * matrix (16, 32 or 64): the cipher letters arranged for the lanes (cti:
+ * the letter, plus 64 in the odd matrices' lanes, whose records are the
+ * second table of a two-register permute), lane shifts within a matrix's
+ * lanes, the Playfair rule's tables, the trigram table (T: 32 quarters),
+ * masks of lanes. */
+typedef struct vk {
+    __m512i cti, off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2, mod12, cls;
+    __m512i T[32], Tc[16]; /* the full table, the coarse one */
+    uint64_t valid3, oddx, last;
+} vk;
+
+_Static_assert(3 * sizeof(vk) + 64 <= PF_SCREEN_WORK, "room for three lane widths");
+
+AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
+{
+    size_t L = s->n < lanes ? s->n : lanes;
+    uint8_t b[14][64];
+    memset(b, 0, sizeof b);
+    k->valid3 = k->oddx = k->last = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        unsigned l = i & (lanes - 1), h = lanes < 64 && (i / lanes) % 2;
+        b[0][i] = (uint8_t)((l < L ? s->ct[l] : 0) + 64 * h);
+        b[1][i] = (uint8_t)(PF_REC_CELL + 64 * h);
+        b[2][i] = (uint8_t)(l >= 1 ? i - 1 : i);
+        b[3][i] = (uint8_t)(l >= 2 ? i - 2 : i);
+        b[4][i] = (uint8_t)(l + 1 < lanes ? i + 1 : i);
+        b[5][i] = (uint8_t)((i & 15) ^ 1);
+        b[11][i] = (uint8_t)(1u << (i & 7));
+        if (l >= 2 && l < L)
+            k->valid3 |= 1ull << i;
+        if ((l & 1) && l < L)
+            k->oddx |= 1ull << i;
+        if (l + 1 == L)
+            k->last |= 1ull << i;
+    }
+    for (unsigned r = 0; r < 5; r++)
+        for (unsigned c = 0; c < 5; c++) {
+            b[6][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
+            b[7][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
+        }
+    for (unsigned x = 0; x < 25; x++)
+        b[8][x] = (uint8_t)(5 * x), b[9][x] = (uint8_t)(x / 5), b[10][x] = (uint8_t)(x % 5 * 25),
+        b[12][x] = (uint8_t)(x % 5 * 12), b[13][x] = pf_tri_class[x];
+    k->cti = _mm512_loadu_si512(b[0]), k->off = _mm512_loadu_si512(b[1]);
+    k->sh1 = _mm512_loadu_si512(b[2]), k->sh2 = _mm512_loadu_si512(b[3]);
+    k->nx1 = _mm512_loadu_si512(b[4]), k->swap = _mm512_loadu_si512(b[5]);
+    k->up = _mm512_loadu_si512(b[6]), k->left = _mm512_loadu_si512(b[7]);
+    k->mul5 = _mm512_loadu_si512(b[8]), k->div5 = _mm512_loadu_si512(b[9]);
+    k->mod25 = _mm512_loadu_si512(b[10]), k->pow2 = _mm512_loadu_si512(b[11]);
+    k->mod12 = _mm512_loadu_si512(b[12]), k->cls = _mm512_loadu_si512(b[13]);
+    for (int j = 0; j < 32; j++)
+        k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
+    for (int j = 0; j < 16; j++)
+        k->Tc[j] = _mm512_loadu_si512(s->tri + PF_TRI_FULL + 64 * j);
+}
+
+/* Look records up by lane: lanes 0..31 in r0 (index < 64) or r1, lanes
+ * 32..63 in r2 or r3. */
+AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx, __m512i r0, __m512i r1, __m512i r2,
+                                                                __m512i r3, int quad)
+{
+    __m512i a = _mm512_permutex2var_epi8(r0, idx, r1);
+    if (!quad)
+        return a;
+    return _mm512_mask_mov_epi8(a, 0xffffffff00000000ull, _mm512_permutex2var_epi8(r2, idx, r3));
+}
+
+/* The bad windows of the matrices of records r0..r3 (r2, r3 only when
+ * quad: four matrices of 16 lanes), by the full or the coarse table. */
+AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1,
+                                                                       __m512i r2, __m512i r3, int quad,
+                                                                       int coarse)
+{
+    const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
+    const __m512i c70 = _mm512_set1_epi8(0x70), c78 = _mm512_set1_epi8(0x78);
+    const int nb = coarse ? 8 : 16;
+    /* cells of the cipher letters, their partners, the rule */
+    __m512i p = look(k->cti, r0, r1, r2, r3, quad);
+    __m512i q = _mm512_shuffle_epi8(p, k->swap);
+    __m512i x = _mm512_xor_si512(p, q);
+    __mmask64 srow = _mm512_testn_epi8_mask(x, c38), scol = _mm512_testn_epi8_mask(x, c07);
+    __m512i o = _mm512_ternarylogic_epi32(c38, p, q, 0xca);
+    o = _mm512_mask_mov_epi8(o, scol, _mm512_permutexvar_epi8(p, k->up));
+    o = _mm512_mask_mov_epi8(o, srow, _mm512_permutexvar_epi8(p, k->left));
+    __m512i t = look(_mm512_add_epi8(o, k->off), r0, r1, r2, r3, quad);
+    /* removable X's: odd, X, and last or between equal letters */
+    __m512i t1 = _mm512_permutexvar_epi8(k->sh1, t), t2 = _mm512_permutexvar_epi8(k->sh2, t);
+    __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(k->oddx, t, cx);
+    rx &= _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(k->nx1, t), t1) | k->last;
+    rx |= rx << 1 | rx << 2;
+    /* trigram (t2, t1, t): u = 5 t2 + t1 / 5, v = 25 (t1 % 5) + t */
+    __m512i u = _mm512_add_epi8(_mm512_permutexvar_epi8(t2, k->mul5), _mm512_permutexvar_epi8(t1, k->div5));
+    __m512i v, w;
+    if (!coarse) {
+        /* byte 128 (u % 16) + 16 (u / 16) + v / 8 (bits 4-6 of the index
+         * from u, 0-3 from v / 8, 7 ignored), bit v % 8 (pow2 repeats) */
+        v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod25), t);
+        w = _mm512_ternarylogic_epi32(c70, u, _mm512_srli_epi16(v, 3), 0xca);
+    } else {
+        /* v = 12 (t1 % 5) + class of t: byte 128 (u % 8) + 8 (u / 8) + v / 8 */
+        v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod12), _mm512_permutexvar_epi8(t, k->cls));
+        w = _mm512_ternarylogic_epi32(c78, u, _mm512_srli_epi16(v, 3), 0xca);
+    }
+    __m512i bits = _mm512_shuffle_epi8(k->pow2, v);
+    /* all blocks at once, then a tree of blends by the bits of the block
+     * number (a chain of masked permutes waits on each other) */
+    __m512i r[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < nb; j++)
+        r[j] = coarse ? _mm512_permutex2var_epi8(k->Tc[2 * j], w, k->Tc[2 * j + 1])
+                      : _mm512_permutex2var_epi8(k->T[2 * j], w, k->T[2 * j + 1]);
+#pragma GCC unroll 4
+    for (int step = 1; step < nb; step *= 2) {
+        __mmask64 hi = _mm512_test_epi8_mask(u, _mm512_set1_epi8((char)step));
+#pragma GCC unroll 8
+        for (int j = 0; j < nb; j += 2 * step)
+            r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
+    }
+    return _mm512_mask_testn_epi8_mask(k->valid3 & ~(uint64_t)rx, r[0], bits);
+}
+
+/* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
+ * bounds, the kept ones' numbers, the least bound of the others. */
+AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, size_t base,
+                                                                size_t nalive, __m512i *vmin)
+{
+    const __m512i even = _mm512_set1_epi32(0x55555555);
+    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
+    __m512i odd = _mm512_and_si512(_mm512_add_epi32(m, _mm512_and_si512(start, even)), m);
+    __m512i pick = _mm512_ternarylogic_epi32(even, _mm512_andnot_si512(odd, m), odd, 0xca);
+    __m512i b = _mm512_add_epi32(_mm512_popcnt_epi32(pick), _mm512_set1_epi32(1));
+    __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
+    __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255)));
+    _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
+    *vmin = _mm512_mask_min_epu32(*vmin, valid & (__mmask16)~kept, *vmin, b);
+    if (kept) {
+        __m512i ids = _mm512_add_epi32(iota, _mm512_set1_epi32((int)base));
+        _mm512_storeu_si512(s->alive + nalive, _mm512_maskz_compress_epi32(kept, ids));
+        nalive += (size_t)__builtin_popcount(kept);
+    }
+    return nalive;
+}
+
+static const vk *work_vk(const pf_screen *s, unsigned lanes)
+{
+    const vk *k = (const vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
+    return k + (lanes == 16 ? 0 : lanes == 32 ? 1 : 2);
+}
+
+/* The first look at every matrix: four matrices of 16 letters or two of 32
+ * a register.  The records run 16 past the last matrix, all zero, so
+ * there is no tail case. */
+AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
+{
+    const vk kk = *work_vk(s, lanes), *k = &kk; /* in registers, if it can */
+    size_t nalive = 0;
+    __m512i vmin = _mm512_set1_epi32(-1);
+    const uint8_t *rec = s->rec;
+    if (lanes == 16) {
+        uint64_t mk[4];
+        for (size_t i = 0; i < s->nmat; i += 16) {
+            for (int h = 0; h < 4; h++, rec += 256)
+                mk[h] = bad_avx512(k, _mm512_load_si512(rec), _mm512_load_si512(rec + 64),
+                                   _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1, 0);
+            nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)), i, nalive, &vmin);
+        }
+    } else if (first_coarse(s, lanes)) {
+        uint64_t mk[8];
+        for (size_t i = 0; i < s->nmat; i += 16) {
+            for (int h = 0; h < 8; h++, rec += 128) {
+                __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
+                mk[h] = bad_avx512(k, r0, r1, r0, r1, 0, 1);
+            }
+            nalive = tally(s, _mm512_loadu_si512(mk), i, nalive, &vmin);
+        }
+    } else {
+        uint64_t mk[8];
+        for (size_t i = 0; i < s->nmat; i += 16) {
+            for (int h = 0; h < 8; h++, rec += 128) {
+                __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
+                mk[h] = bad_avx512(k, r0, r1, r0, r1, 0, 0);
+            }
+            nalive = tally(s, _mm512_loadu_si512(mk), i, nalive, &vmin);
+        }
+    }
+    *minout = _mm512_reduce_min_epu32(vmin);
+    return nalive;
+}
+
+/* A later look at the kept matrices: two of 32 letters or one of 64. */
+AVX512 static size_t later_avx512(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
+{
+    const vk *k = work_vk(s, lanes);
+    size_t keep = 0;
+    for (size_t j = 0; j < nalive; j += 64 / lanes) {
+        uint32_t i0 = s->alive[j], i1 = j + 1 < nalive ? s->alive[j + 1] : i0;
+        __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)i0), r1 = _mm512_load_si512(s->rec + 64 * (size_t)i1);
+        uint64_t m = bad_avx512(k, r0, lanes == 64 ? r0 : r1, r0, r1, 0, 0);
+        for (unsigned h = 0; h < 64 / lanes && j + h < nalive; h++) {
+            uint32_t i = h ? i1 : i0;
+            unsigned b = 1 + mask_bound(lanes == 64 ? m : (m >> 32 * h) & 0xffffffffu);
+            s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+            if (b <= s->g)
+                s->alive[keep++] = i;
+            else if (b < *minout)
+                *minout = b;
+        }
+    }
+    return keep;
+}
+
+AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
+{
+    unsigned a = first_lanes(s);
+    size_t nalive = first_avx512(s, a, minout);
+    for (unsigned lanes = later_from(s, a); lanes <= 64 && later_needed(s, lanes, a) && nalive; lanes *= 2)
+        nalive = later_avx512(s, nalive, lanes, minout);
+    return nalive;
+}
+
+AVX512 static void prepare_avx512(pf_screen *s)
+{
+    vk *k = (vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
+    vk_init(k, s, 16), vk_init(k + 1, s, 32), vk_init(k + 2, s, 64);
+}
+#endif
+
+int pf_screen_level(void)
+{
+#ifdef PF_X86
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq"))
+        return PF_SCREEN_AVX512;
+#endif
+    return PF_SCREEN_SCALAR;
+}
+
+void pf_screen_prepare(pf_screen *s, int level)
+{
+#ifdef PF_X86
+    if (level >= PF_SCREEN_AVX512)
+        prepare_avx512(s);
+#endif
+    (void)s, (void)level;
+}
+
+size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout)
+{
+#ifdef PF_X86
+    if (level >= PF_SCREEN_AVX512)
+        return screen_avx512(s, minout);
+#endif
+    (void)level;
+    return screen_scalar(s, minout);
+}
+
+size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout)
+{
+    for (unsigned lanes = 32; lanes <= 64 && (lanes == 32 || s->n > 32) && nalive; lanes *= 2) {
+#ifdef PF_X86
+        if (level >= PF_SCREEN_AVX512) {
+            nalive = later_avx512(s, nalive, lanes, minout);
+            continue;
+        }
+#endif
+        nalive = later_scalar(s, nalive, lanes, minout);
+    }
+    (void)level;
+    return nalive;
+}
