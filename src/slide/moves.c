@@ -478,8 +478,165 @@ static void single_moves_n(gen *g, int mode)
     single_moves(g, g->nw, mode);
 }
 
+/* ---- the fast path: styles 0-2 on boards of up to 64 cells ---- */
+
+typedef struct fstate {
+    uint64_t A, occ;                         /* anchors, occupied cells */
+    u128 key;                                /* the key (one or two words) */
+    unsigned char kind[64], anchor[64];      /* blocks in cell order */
+} fstate;
+
+/* Emit the configuration with block b moved to anchor na, updating the key
+ * in place (see emit_one); kw is the key's width in words, 1 or 2.  The
+ * block's rank among the anchors is b itself. */
+static inline __attribute__((always_inline)) void fast_emit(const sb_slide *sl, const fstate *fs, int b,
+                                                            int na, sb_emit_fn emit, void *ctx,
+                                                            const int kw)
+{
+    int n = sl->ncells, kb = sl->kbits;
+    uint64_t A1 = fs->A ^ (uint64_t)1 << fs->anchor[b];
+    int r = b * kb, r2 = __builtin_popcountll(A1 & (((uint64_t)1 << na) - 1)) * kb;
+    if (kw == 1) {
+        /* key_bits <= 64 here, so with a kind field n < 64 and every shift
+         * below is less than 64 */
+        uint64_t key = A1 | (uint64_t)1 << na;
+        if (kb) {
+            uint64_t K = (uint64_t)fs->key >> n;
+            K = (K & (((uint64_t)1 << r) - 1)) | ((K >> (r + kb)) << r);
+            K = (K & (((uint64_t)1 << r2) - 1)) | ((uint64_t)fs->kind[b] << r2) | ((K >> r2) << (r2 + kb));
+            key |= K << n;
+        }
+        emit(ctx, &key);
+    } else {
+        u128 K = fs->key >> n;
+        K = (K & (((u128)1 << r) - 1)) | ((K >> (r + kb)) << r);
+        K = (K & (((u128)1 << r2) - 1)) | ((u128)fs->kind[b] << r2) | ((K >> r2) << (r2 + kb));
+        u128 key = (u128)(A1 | (uint64_t)1 << na) | (K << n);
+        uint64_t out[2] = {(uint64_t)key, (uint64_t)(key >> 64)};
+        emit(ctx, out);
+    }
+}
+
+/* The occupied cells whose neighbour in direction d is in the set e. */
+static inline uint64_t next_to(const sb_slide *sl, uint64_t e, int d)
+{
+    uint64_t m = d == 0 ? e >> 1 : d == 1 ? e << 1 : sl->cols >= 64 ? 0 : d == 2 ? e >> sl->cols : e << sl->cols;
+    return m & sl->edge1[d];
+}
+
+static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl, const uint64_t *key,
+                                                             sb_emit_fn emit, void *ctx, const int mode,
+                                                             const int kw)
+{
+    fstate fs;
+    int n = sl->ncells, kb = sl->kbits, nb = 0;
+    size_t per = (size_t)sl->nk * n;
+    u128 K;
+    if (kw == 1) {
+        fs.key = key[0];
+        K = kb ? key[0] >> n : 0;
+    } else {
+        fs.key = (u128)key[0] | (u128)key[1] << 64;
+        K = fs.key >> n;
+    }
+    uint64_t kmask = ((uint64_t)1 << kb) - 1, occ = 0, cells[64];
+    fs.A = key[0] & sl->board1;
+    for (uint64_t bits = fs.A; bits; bits &= bits - 1, nb++) {
+        int a = __builtin_ctzll(bits), k = (int)((uint64_t)K & kmask);
+        K >>= kb;
+        fs.kind[nb] = (unsigned char)k;
+        fs.anchor[nb] = (unsigned char)a;
+        cells[nb] = sl->shape[(size_t)k * n + a];
+        occ |= cells[nb];
+    }
+    fs.occ = occ;
+    uint64_t empty = sl->open1 & ~occ, near = 0, C = 0, L[4] = {0, 0, 0, 0};
+    for (int d = 0; d < 4; d++)
+        near |= next_to(sl, empty, d);
+    for (int b = 0; b < nb; b++)
+        C |= (uint64_t)((cells[b] & near) != 0) << b;
+    for (; C; C &= C - 1) {
+        int b = __builtin_ctzll(C);
+        const uint64_t *ent = sl->enter1 + ((size_t)fs.kind[b] * n + fs.anchor[b]) * 4;
+        for (int d = 0; d < 4; d++)
+            L[d] |= (uint64_t)((ent[d] & occ) == 0) << b;
+    }
+    uint64_t earlier = 0; /* blocks that can move in a direction before d */
+    for (int d = 0; d < 4; earlier |= L[d++])
+        for (uint64_t B = L[d]; B;) {
+            int b = 63 - __builtin_clzll(B), k = fs.kind[b], a = fs.anchor[b];
+            B ^= (uint64_t)1 << b;
+            const short *step = sl->step + (size_t)k * n;
+            int na = step[d * per + a];
+            if (mode == 0) {
+                fast_emit(sl, &fs, b, na, emit, ctx, kw);
+                continue;
+            }
+            const uint64_t *shape = sl->shape + (size_t)k * n;
+            uint64_t rest = occ & ~cells[b]; /* the other blocks */
+            if (mode == 1) {
+                do {
+                    fast_emit(sl, &fs, b, na, emit, ctx, kw);
+                    na = step[d * per + na];
+                } while (na >= 0 && !(shape[na] & rest));
+                continue;
+            }
+            if (earlier >> b & 1)
+                continue; /* flooded already from an earlier direction */
+            /* the flood fill over b's anchors, in flood()'s order */
+            uint64_t seen = (uint64_t)1 << a;
+            unsigned char stack[64];
+            int sp = 0;
+            stack[sp++] = (unsigned char)a;
+            while (sp) {
+                int c0 = stack[--sp];
+                for (int e = 0; e < 4; e++) {
+                    int nn = step[e * per + c0];
+                    if (nn < 0 || (seen >> nn & 1) || (shape[nn] & rest))
+                        continue;
+                    seen |= (uint64_t)1 << nn;
+                    fast_emit(sl, &fs, b, nn, emit, ctx, kw);
+                    stack[sp++] = (unsigned char)nn;
+                }
+            }
+        }
+}
+
+static void fast_moves_01(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 0, 1);
+}
+static void fast_moves_02(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 0, 2);
+}
+static void fast_moves_11(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 1, 1);
+}
+static void fast_moves_12(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 1, 2);
+}
+static void fast_moves_21(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 2, 1);
+}
+static void fast_moves_22(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 2, 2);
+}
+
 static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx, minfo *mi)
 {
+    if (sl->fast && sl->style < 3 && !mi) {
+        typedef void (*fast_fn)(const sb_slide *, const uint64_t *, sb_emit_fn, void *);
+        static const fast_fn FAST[3][2] = {{fast_moves_01, fast_moves_02},
+                                           {fast_moves_11, fast_moves_12},
+                                           {fast_moves_21, fast_moves_22}};
+        FAST[sl->style][sl->key_words - 1](sl, key, emit, ctx);
+        return 0;
+    }
     dstate ds;
     gen g = {sl, &ds, emit, ctx, mi, sl->nw};
     int mode = sl->style % 3;
