@@ -82,6 +82,7 @@ typedef struct sb_slide {
     uint64_t edge1[4];       /* cells with a neighbour on the board right, left, down, up */
     uint64_t *enter1;        /* [k][cell][dir]: enter's masks side by side, all ones
                                 where step is -1 */
+    int mono1;               /* 1 when every piece is one cell (the n-puzzles) */
 } sb_slide;
 
 /* Prepare the model of pz for moves of the given style (0..5).  pz must

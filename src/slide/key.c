@@ -98,6 +98,9 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
             sb_slide_free(sl);
             return SB_ENOMEM;
         }
+        sl->mono1 = 1;
+        for (int k = 0; k < sl->nk; k++)
+            sl->mono1 &= pz->kind[sl->kval[k]].n == 1;
         for (int d = 0; d < 4; d++)
             for (size_t ka = 0; ka < per; ka++)
                 sl->enter1[ka * 4 + d] = sl->step[d * per + ka] < 0 ? ~(uint64_t)0 : sl->enter[d * per + ka];

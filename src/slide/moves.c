@@ -484,6 +484,7 @@ typedef struct fstate {
     uint64_t A, occ;                         /* anchors, occupied cells */
     u128 key;                                /* the key (one or two words) */
     unsigned char kind[64], anchor[64];      /* blocks in cell order */
+    uint64_t cells[64];                      /* the cells of each block */
 } fstate;
 
 /* Emit the configuration with block b moved to anchor na, updating the key
@@ -524,37 +525,107 @@ static inline uint64_t next_to(const sb_slide *sl, uint64_t e, int d)
     return m & sl->edge1[d];
 }
 
+/* Move block b, which can take one step in direction d, per the style;
+ * earlier says whether it can also step in a direction before d. */
+static inline __attribute__((always_inline)) void fast_block(const sb_slide *sl, const fstate *fs, int d,
+                                                             int b, int earlier, sb_emit_fn emit,
+                                                             void *ctx, const int mode, const int kw)
+{
+    int n = sl->ncells, k = fs->kind[b], a = fs->anchor[b];
+    size_t per = (size_t)sl->nk * n;
+    const short *step = sl->step + (size_t)k * n;
+    int na = step[d * per + a];
+    if (mode == 0) {
+        fast_emit(sl, fs, b, na, emit, ctx, kw);
+        return;
+    }
+    const uint64_t *shape = sl->shape + (size_t)k * n;
+    uint64_t rest = fs->occ & ~fs->cells[b]; /* the other blocks */
+    if (mode == 1) {
+        do {
+            fast_emit(sl, fs, b, na, emit, ctx, kw);
+            na = step[d * per + na];
+        } while (na >= 0 && !(shape[na] & rest));
+        return;
+    }
+    if (earlier)
+        return; /* flooded already from an earlier direction */
+    /* the flood fill over b's anchors, in flood()'s order */
+    uint64_t seen = (uint64_t)1 << a;
+    unsigned char stack[64];
+    int sp = 0;
+    stack[sp++] = (unsigned char)a;
+    while (sp) {
+        int c0 = stack[--sp];
+        for (int e = 0; e < 4; e++) {
+            int nn = step[e * per + c0];
+            if (nn < 0 || (seen >> nn & 1) || (shape[nn] & rest))
+                continue;
+            seen |= (uint64_t)1 << nn;
+            fast_emit(sl, fs, b, nn, emit, ctx, kw);
+            stack[sp++] = (unsigned char)nn;
+        }
+    }
+}
+
 static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl, const uint64_t *key,
                                                              sb_emit_fn emit, void *ctx, const int mode,
                                                              const int kw)
 {
     fstate fs;
     int n = sl->ncells, kb = sl->kbits, nb = 0;
-    size_t per = (size_t)sl->nk * n;
-    u128 K;
+    /* the kind fields, K the next ones and K2 the rest (two-word keys,
+     * where kb > 0), consumed in 64-bit arithmetic */
+    uint64_t K, K2 = 0;
     if (kw == 1) {
         fs.key = key[0];
         K = kb ? key[0] >> n : 0;
     } else {
         fs.key = (u128)key[0] | (u128)key[1] << 64;
-        K = fs.key >> n;
+        K = (uint64_t)(fs.key >> n);
+        K2 = (uint64_t)(fs.key >> n >> 64);
     }
-    uint64_t kmask = ((uint64_t)1 << kb) - 1, occ = 0, cells[64];
+    uint64_t kmask = ((uint64_t)1 << kb) - 1, occ = 0;
     fs.A = key[0] & sl->board1;
+    if (sl->mono1) {
+        /* Every piece one cell: the blocks are the anchors, and a block
+         * can step wherever its neighbour is empty; its rank b is the
+         * number of anchors before it, its kind the b-th field. */
+        uint64_t empty = sl->open1 & ~fs.A, earlier = 0;
+        fs.occ = fs.A;
+        for (int d = 0; d < 4; earlier |= next_to(sl, empty, d++) & fs.A)
+            for (uint64_t B = next_to(sl, empty, d) & fs.A; B;) {
+                int a = 63 - __builtin_clzll(B);
+                uint64_t bit = (uint64_t)1 << a;
+                int b = __builtin_popcountll(fs.A & (bit - 1));
+                B ^= bit;
+                fs.kind[b] = (unsigned char)(kw == 1 ? (K >> (b * kb)) & kmask
+                                                     : (uint64_t)(fs.key >> n >> (b * kb)) & kmask);
+                fs.anchor[b] = (unsigned char)a;
+                fs.cells[b] = bit;
+                fast_block(sl, &fs, d, b, (int)(earlier >> a & 1), emit, ctx, mode, kw);
+            }
+        return;
+    }
     for (uint64_t bits = fs.A; bits; bits &= bits - 1, nb++) {
-        int a = __builtin_ctzll(bits), k = (int)((uint64_t)K & kmask);
-        K >>= kb;
+        int a = __builtin_ctzll(bits), k = (int)(K & kmask);
+        if (kw == 1) {
+            K >>= kb;
+        } else {
+            K = K >> kb | K2 << (64 - kb);
+            K2 >>= kb;
+        }
         fs.kind[nb] = (unsigned char)k;
         fs.anchor[nb] = (unsigned char)a;
-        cells[nb] = sl->shape[(size_t)k * n + a];
-        occ |= cells[nb];
+        fs.cells[nb] = sl->shape[(size_t)k * n + a];
+        occ |= fs.cells[nb];
     }
     fs.occ = occ;
     uint64_t empty = sl->open1 & ~occ, near = 0, C = 0, L[4] = {0, 0, 0, 0};
     for (int d = 0; d < 4; d++)
         near |= next_to(sl, empty, d);
     for (int b = 0; b < nb; b++)
-        C |= (uint64_t)((cells[b] & near) != 0) << b;
+        C |= (uint64_t)((fs.cells[b] & near) != 0) << b;
     for (; C; C &= C - 1) {
         int b = __builtin_ctzll(C);
         const uint64_t *ent = sl->enter1 + ((size_t)fs.kind[b] * n + fs.anchor[b]) * 4;
@@ -564,41 +635,9 @@ static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl,
     uint64_t earlier = 0; /* blocks that can move in a direction before d */
     for (int d = 0; d < 4; earlier |= L[d++])
         for (uint64_t B = L[d]; B;) {
-            int b = 63 - __builtin_clzll(B), k = fs.kind[b], a = fs.anchor[b];
+            int b = 63 - __builtin_clzll(B);
             B ^= (uint64_t)1 << b;
-            const short *step = sl->step + (size_t)k * n;
-            int na = step[d * per + a];
-            if (mode == 0) {
-                fast_emit(sl, &fs, b, na, emit, ctx, kw);
-                continue;
-            }
-            const uint64_t *shape = sl->shape + (size_t)k * n;
-            uint64_t rest = occ & ~cells[b]; /* the other blocks */
-            if (mode == 1) {
-                do {
-                    fast_emit(sl, &fs, b, na, emit, ctx, kw);
-                    na = step[d * per + na];
-                } while (na >= 0 && !(shape[na] & rest));
-                continue;
-            }
-            if (earlier >> b & 1)
-                continue; /* flooded already from an earlier direction */
-            /* the flood fill over b's anchors, in flood()'s order */
-            uint64_t seen = (uint64_t)1 << a;
-            unsigned char stack[64];
-            int sp = 0;
-            stack[sp++] = (unsigned char)a;
-            while (sp) {
-                int c0 = stack[--sp];
-                for (int e = 0; e < 4; e++) {
-                    int nn = step[e * per + c0];
-                    if (nn < 0 || (seen >> nn & 1) || (shape[nn] & rest))
-                        continue;
-                    seen |= (uint64_t)1 << nn;
-                    fast_emit(sl, &fs, b, nn, emit, ctx, kw);
-                    stack[sp++] = (unsigned char)nn;
-                }
-            }
+            fast_block(sl, &fs, d, b, (int)(earlier >> b & 1), emit, ctx, mode, kw);
         }
 }
 
