@@ -546,6 +546,12 @@ static inline __attribute__((always_inline)) void fast_emit(const sb_slide *sl, 
             key |= K << n;
         }
         emit(ctx, &key);
+    } else if (r2 == r) {
+        /* the block keeps its rank (a sideways move, say): the kinds keep
+         * their order and only two anchor bits change */
+        uint64_t out[2] = {(uint64_t)fs->key ^ ((uint64_t)1 << fs->anchor[b] | (uint64_t)1 << na),
+                           (uint64_t)(fs->key >> 64)};
+        emit(ctx, out);
     } else {
         u128 K = fs->key >> n;
         K = (K & (((u128)1 << r) - 1)) | ((K >> (r + kb)) << r);
