@@ -787,6 +787,145 @@ static void test_bundled(void)
     CHECK_INT(solve_len("puzzles/eight-sample.txt", 0, &n), 19);
 }
 
+/* ---- the fast move generator against the general one ---- */
+
+/* moves.c has a fast path for styles 0-2 on boards of up to 64 cells,
+ * taken when sl->fast is set; clearing the flag forces the general path.
+ * Both must emit the same neighbours in the same order (SLIDING's, which
+ * the command line's listings depend on), so we compare the sequences on
+ * random configurations reached from the start of each puzzle. */
+
+#define SEQ_MAX 4096
+
+typedef struct seq {
+    int kw, n, over;
+    uint64_t k[SEQ_MAX * 2];
+} seq;
+
+static void seq_emit(void *ctx, const uint64_t *key)
+{
+    seq *q = ctx;
+    if (q->n == SEQ_MAX || q->kw > 2) {
+        q->over = 1;
+        return;
+    }
+    memcpy(q->k + (size_t)q->n * q->kw, key, (size_t)q->kw * sizeof *key);
+    q->n++;
+}
+
+typedef struct collect_ctx {
+    sb_stateset *set;
+    sb_error *err;
+} collect_ctx;
+
+static void collect_emit(void *ctx, const uint64_t *key)
+{
+    collect_ctx *c = ctx;
+    int added;
+    sb_stateset_add(c->set, key, &added, c->err);
+}
+
+/* Returns the number of configurations compared, -1 on a setup error. */
+static int fast_vs_general(const char *name, const char *text, int style, int limit, int samples)
+{
+    static sb_slide_puzzle pz;
+    static seq qa, qb;
+    sb_slide sl;
+    sb_mem mem;
+    sb_error err;
+    sb_stateset set;
+    sb_rng rng;
+    sb_mem_init(&mem, 0);
+    if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err) ||
+        sb_stateset_init(&set, sl.key_words, &mem, &err)) {
+        T_FAIL_AT("%s: %s", name, err.msg);
+        return -1;
+    }
+    int fast = sl.fast, done = 0;
+    collect_ctx cc = {&set, &err};
+    int added;
+    sb_stateset_add(&set, sl.start, &added, &err);
+    sl.fast = 0; /* breadth-first with the general generator */
+    for (uint64_t i = 0; i < set.n && set.n < (uint64_t)limit; i++)
+        sb_slide_expand(&sl, sb_stateset_key(&set, i), collect_emit, &cc);
+    sb_rng_seed(&rng, 12345u + (uint64_t)style);
+    for (int t = 0; t < samples; t++) {
+        const uint64_t *key = sb_stateset_key(&set, t == 0 ? 0 : sb_rng_below(&rng, set.n));
+        qa.kw = qb.kw = sl.key_words;
+        qa.n = qb.n = qa.over = qb.over = 0;
+        sl.fast = fast;
+        sb_slide_expand(&sl, key, seq_emit, &qa);
+        sl.fast = 0;
+        sb_slide_expand(&sl, key, seq_emit, &qb);
+        if (qa.over || qb.over || qa.n != qb.n ||
+            memcmp(qa.k, qb.k, (size_t)qa.n * sl.key_words * sizeof *qa.k)) {
+            T_FAIL_AT("%s style %d: fast and general generators differ (%d vs %d neighbours)", name, style,
+                      qa.n, qb.n);
+            break;
+        }
+        done++;
+    }
+    sb_stateset_free(&set);
+    sb_slide_free(&sl);
+    return done;
+}
+
+static void test_fast_moves(void)
+{
+    int few = t_sanitized();
+    int limit = few ? 3000 : 30000, samples = few ? 200 : 2000;
+    static const struct {
+        const char *name, *path, *text;
+        int fast; /* whether the fast path applies */
+    } P[] = {
+        {"silly", NULL, SILLY, 1},
+        {"shift", "puzzles/shift.txt", NULL, 1},
+        {"klotski", "puzzles/klotski.txt", NULL, 1},
+        {"eight", "puzzles/eight-judge.txt", NULL, 1},
+        {"klotski-distinct", "bench/klotski-distinct.txt", NULL, 1},
+        {"fifteen", "bench/fifteen-18.txt", NULL, 1},
+        /* one-cell pieces (decoded by rank) with several holes and an x */
+        {"mono-x", NULL, "3 x 4\n1 = 1\n2 = 1\n3 = 1\n1203x0102\n1203x0102\n", 1},
+        /* disconnected pieces (101, and 1/01 diagonal) among x cells */
+        {"apart-x", NULL, "4 x 4\n1 = 101\n2 = 1\n3 = 11\n4 = 1/01\n120x03400x020\n120x03400x020\n", 1},
+        /* 64 cells exactly: anchors fill the first word, kinds the second */
+        {"8x8", NULL, "8 x 8\n1 = 11/11\n2 = 1\n3 = 111\n4 = 1/1\n5 = 1/11\n"
+                      "10203040502\n10203040502\n", 1},
+        /* one row of 64: no vertical neighbours at all */
+        {"1x64", NULL, "1 x 64\n1 = 1\n2 = 11\n3 = 101\n1020030\n1020030\n", 1},
+        /* more than 64 cells: the general path only */
+        {"7x10", NULL, "7 x 10\n1 = 11/11\n2 = 1\n3 = 111\n4 = 1/1\n"
+                       "1020304x2000000x2\n1020304x2000000x2\n", 0},
+    };
+    for (size_t p = 0; p < sizeof P / sizeof *P; p++) {
+        size_t len;
+        char *t = P[p].path ? read_file(P[p].path, &len) : NULL;
+        const char *text = P[p].path ? t : P[p].text;
+        if (!text) {
+            T_FAIL_AT("cannot read %s", P[p].path);
+            continue;
+        }
+        {
+            static sb_slide_puzzle pz;
+            sb_slide sl;
+            sb_mem mem;
+            sb_error err;
+            sb_mem_init(&mem, 0);
+            int rc = sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, 0, &mem, &err);
+            CHECK_INT(rc, 0);
+            if (!rc) {
+                CHECK_INT(sl.fast, P[p].fast);
+                sb_slide_free(&sl);
+            }
+        }
+        for (int s = 0; s < 6; s++) {
+            int n = fast_vs_general(P[p].name, text, s, limit, s < 3 ? samples : samples / 10);
+            CHECK(n > 0);
+        }
+        free(t);
+    }
+}
+
 int main(void)
 {
     RUN(test_parse_silly);
@@ -801,5 +940,6 @@ int main(void)
     RUN(test_knuth_0102);
     RUN(test_against_naive);
     RUN(test_bundled);
+    RUN(test_fast_moves);
     return TEST_END();
 }

@@ -96,10 +96,18 @@ typedef struct sb_slide {
     unsigned char *fits;     /* [k][cell]: 1 if kind k may be anchored there */
     short *step;             /* [dir][k][cell]: anchor one step on, -1 if it cannot be */
     uint64_t *enter;         /* [dir][k][cell][nw]: cells that step newly covers */
-    int fast;                /* 1 when keys fit in 128 bits and boards in 64 cells */
+    int fast;                /* 1 when keys fit in 128 bits and boards in 64 cells;
+                                tests clear it to force the general move generator */
     unsigned char rowof[SB_SLIDE_MAXCELLS], colof[SB_SLIDE_MAXCELLS];
     uint64_t start[SB_SLIDE_MAXKW], stop[SB_SLIDE_MAXKW];
     sb_mem *mem;
+    /* Boards of up to 64 cells (the fast path of moves.c), bit c = cell c: */
+    uint64_t board1;         /* the cells 0..ncells-1 */
+    uint64_t open1;          /* the cells that are not x */
+    uint64_t edge1[4];       /* cells with a neighbour on the board right, left, down, up */
+    uint64_t *enter1;        /* [k][cell][dir]: enter's masks side by side, all ones
+                                where step is -1 */
+    int mono1;               /* 1 when every piece is one cell (the n-puzzles) */
 } sb_slide;
 
 /* Prepare the model of pz for moves of the given style (0..5).  pz must

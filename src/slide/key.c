@@ -92,6 +92,29 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
                     sl->enter[at * sl->nw + w] = to[w] & ~from[w];
             }
     sl->fast = sl->nw == 1 && sl->key_words <= 2;
+    if (sl->nw == 1) {
+        sl->enter1 = sb_mem_alloc(mem, 4 * per * sizeof *sl->enter1, err);
+        if (!sl->enter1) {
+            sb_slide_free(sl);
+            return SB_ENOMEM;
+        }
+        sl->mono1 = 1;
+        for (int k = 0; k < sl->nk; k++)
+            sl->mono1 &= pz->kind[sl->kval[k]].n == 1;
+        for (int d = 0; d < 4; d++)
+            for (size_t ka = 0; ka < per; ka++)
+                sl->enter1[ka * 4 + d] = sl->step[d * per + ka] < 0 ? ~(uint64_t)0 : sl->enter[d * per + ka];
+        for (int j = 0; j < sl->ncells; j++) {
+            uint64_t bit = (uint64_t)1 << j;
+            int r = j / sl->cols, c = j % sl->cols;
+            sl->board1 |= bit;
+            sl->open1 |= pz->xcell[j] ? 0 : bit;
+            sl->edge1[0] |= c + 1 < sl->cols ? bit : 0;
+            sl->edge1[1] |= c > 0 ? bit : 0;
+            sl->edge1[2] |= r + 1 < sl->rows ? bit : 0;
+            sl->edge1[3] |= r > 0 ? bit : 0;
+        }
+    }
     sb_slide_pack(sl, pz->start, sl->start);
     sb_slide_pack(sl, pz->stop, sl->stop);
     return 0;
@@ -104,6 +127,8 @@ void sb_slide_free(sb_slide *sl)
     size_t per = (size_t)sl->nk * sl->ncells;
     sb_mem_free(sl->mem, sl->step, 4 * per * sizeof *sl->step);
     sb_mem_free(sl->mem, sl->enter, 4 * per * sl->nw * sizeof *sl->enter);
+    sb_mem_free(sl->mem, sl->enter1, 4 * per * sizeof *sl->enter1);
+    sl->enter1 = NULL;
     sl->shape = NULL;
     sl->fits = NULL;
     sl->step = NULL;

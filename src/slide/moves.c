@@ -49,7 +49,45 @@
  * SLIDING's supermove does: after the first step the arcs change, but S
  * stays fixed for the rest of the move.  In style 5 (and 2) a set that
  * could also start in an earlier direction is skipped: its flood fill from
- * (0,0) would be the same. */
+ * (0,0) would be the same.
+ *
+ * The fast path (styles 0-2, boards of up to 64 cells, keys of up to 128
+ * bits: every bundled puzzle).  A breadth-first search calls us once per
+ * configuration, and on the distinct-piece Klotski a configuration has ten
+ * blocks but only 3.2 moves, so the general path spends most of its time
+ * proving that blocks cannot move.  The fast path asks the empty cells
+ * instead.  A unit step of a block in direction d is legal exactly when
+ * the cells it newly covers (enter, tabulated) are empty; those cells lie
+ * next to the block, so a block that can move has a cell whose neighbour
+ * in direction d is empty.  With the board as one word, "cells whose
+ * right neighbour is empty" is (empty >> 1) less the last column, and
+ * likewise for the other directions: four shifts give `near`, and only the
+ * blocks touching near are tested, each with one AND per direction
+ * against enter1 (enter's four masks side by side, all ones where the step
+ * leaves the board or hits an x).  A 3 x 3 board with 1 = 11 and 2 = 1:
+ *
+ *     1 1 2      cells 0 1 2     empty = {4}; near right = {3} (its right
+ *     2 0 2            3 4 5     neighbour is 4), left = {5}, down = {1},
+ *     1 1 2            6 7 8     up = {7}.  The blocks on near are the 1 at
+ *                                0, the 2s at 3 and 5 and the 1 at 6; the
+ * corner 2s are never looked at.  Of the sixteen tests left the 2 at 3
+ * going right and the 2 at 5 going left pass (the 1s would need cell 3),
+ * and they are the two moves.
+ *
+ * Nothing of the size of the board is cleared or built per configuration:
+ * decoding fills one entry per block (kind, anchor, cells) and the
+ * occupancy.  When every piece is one cell (the n-puzzles) even that goes:
+ * the blocks are the anchor bits themselves, a movable one is an anchor
+ * in near, its rank b (which block it is in cell order) is the popcount
+ * of the anchors below it, and its kind is the b-th kind field of the key.
+ * The neighbour's key is then made from the old one in place (emit_one's
+ * update, in 64-bit arithmetic when the key is one word).  Legal moves are
+ * collected per direction as a bit set over blocks and taken from the
+ * highest block down, so the order of emission is SLIDING's, as on the
+ * general path; style 1 extends a move while the whole shape misses the
+ * other blocks, and style 2 floods over the moving block's anchors with a
+ * 64-bit visited set, in flood()'s order.  tests/test_slide.c compares the
+ * two paths' output, neighbour by neighbour, on a dozen puzzles. */
 #include <stdio.h>
 #include <string.h>
 
@@ -478,8 +516,210 @@ static void single_moves_n(gen *g, int mode)
     single_moves(g, g->nw, mode);
 }
 
+/* ---- the fast path: styles 0-2 on boards of up to 64 cells ---- */
+
+typedef struct fstate {
+    uint64_t A, occ;                         /* anchors, occupied cells */
+    u128 key;                                /* the key (one or two words) */
+    unsigned char kind[64], anchor[64];      /* blocks in cell order */
+    uint64_t cells[64];                      /* the cells of each block */
+} fstate;
+
+/* Emit the configuration with block b moved to anchor na, updating the key
+ * in place (see emit_one); kw is the key's width in words, 1 or 2.  The
+ * block's rank among the anchors is b itself. */
+static inline __attribute__((always_inline)) void fast_emit(const sb_slide *sl, const fstate *fs, int b,
+                                                            int na, sb_emit_fn emit, void *ctx,
+                                                            const int kw)
+{
+    int n = sl->ncells, kb = sl->kbits;
+    uint64_t A1 = fs->A ^ (uint64_t)1 << fs->anchor[b];
+    int r = b * kb, r2 = __builtin_popcountll(A1 & (((uint64_t)1 << na) - 1)) * kb;
+    if (kw == 1) {
+        /* key_bits <= 64 here, so with a kind field n < 64 and every shift
+         * below is less than 64 */
+        uint64_t key = A1 | (uint64_t)1 << na;
+        if (kb) {
+            uint64_t K = (uint64_t)fs->key >> n;
+            K = (K & (((uint64_t)1 << r) - 1)) | ((K >> (r + kb)) << r);
+            K = (K & (((uint64_t)1 << r2) - 1)) | ((uint64_t)fs->kind[b] << r2) | ((K >> r2) << (r2 + kb));
+            key |= K << n;
+        }
+        emit(ctx, &key);
+    } else if (r2 == r) {
+        /* the block keeps its rank (a sideways move, say): the kinds keep
+         * their order and only two anchor bits change */
+        uint64_t out[2] = {(uint64_t)fs->key ^ ((uint64_t)1 << fs->anchor[b] | (uint64_t)1 << na),
+                           (uint64_t)(fs->key >> 64)};
+        emit(ctx, out);
+    } else {
+        u128 K = fs->key >> n;
+        K = (K & (((u128)1 << r) - 1)) | ((K >> (r + kb)) << r);
+        K = (K & (((u128)1 << r2) - 1)) | ((u128)fs->kind[b] << r2) | ((K >> r2) << (r2 + kb));
+        u128 key = (u128)(A1 | (uint64_t)1 << na) | (K << n);
+        uint64_t out[2] = {(uint64_t)key, (uint64_t)(key >> 64)};
+        emit(ctx, out);
+    }
+}
+
+/* The occupied cells whose neighbour in direction d is in the set e. */
+static inline uint64_t next_to(const sb_slide *sl, uint64_t e, int d)
+{
+    uint64_t m = d == 0 ? e >> 1 : d == 1 ? e << 1 : sl->cols >= 64 ? 0 : d == 2 ? e >> sl->cols : e << sl->cols;
+    return m & sl->edge1[d];
+}
+
+/* Move block b, which can take one step in direction d, per the style;
+ * earlier says whether it can also step in a direction before d. */
+static inline __attribute__((always_inline)) void fast_block(const sb_slide *sl, const fstate *fs, int d,
+                                                             int b, int earlier, sb_emit_fn emit,
+                                                             void *ctx, const int mode, const int kw)
+{
+    int n = sl->ncells, k = fs->kind[b], a = fs->anchor[b];
+    size_t per = (size_t)sl->nk * n;
+    const short *step = sl->step + (size_t)k * n;
+    int na = step[d * per + a];
+    if (mode == 0) {
+        fast_emit(sl, fs, b, na, emit, ctx, kw);
+        return;
+    }
+    const uint64_t *shape = sl->shape + (size_t)k * n;
+    uint64_t rest = fs->occ & ~fs->cells[b]; /* the other blocks */
+    if (mode == 1) {
+        do {
+            fast_emit(sl, fs, b, na, emit, ctx, kw);
+            na = step[d * per + na];
+        } while (na >= 0 && !(shape[na] & rest));
+        return;
+    }
+    if (earlier)
+        return; /* flooded already from an earlier direction */
+    /* the flood fill over b's anchors, in flood()'s order */
+    uint64_t seen = (uint64_t)1 << a;
+    unsigned char stack[64];
+    int sp = 0;
+    stack[sp++] = (unsigned char)a;
+    while (sp) {
+        int c0 = stack[--sp];
+        for (int e = 0; e < 4; e++) {
+            int nn = step[e * per + c0];
+            if (nn < 0 || (seen >> nn & 1) || (shape[nn] & rest))
+                continue;
+            seen |= (uint64_t)1 << nn;
+            fast_emit(sl, fs, b, nn, emit, ctx, kw);
+            stack[sp++] = (unsigned char)nn;
+        }
+    }
+}
+
+static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl, const uint64_t *key,
+                                                             sb_emit_fn emit, void *ctx, const int mode,
+                                                             const int kw)
+{
+    fstate fs;
+    int n = sl->ncells, kb = sl->kbits, nb = 0;
+    /* the kind fields, K the next ones and K2 the rest (two-word keys,
+     * where kb > 0), consumed in 64-bit arithmetic */
+    uint64_t K, K2 = 0;
+    if (kw == 1) {
+        fs.key = key[0];
+        K = kb ? key[0] >> n : 0;
+    } else {
+        fs.key = (u128)key[0] | (u128)key[1] << 64;
+        K = (uint64_t)(fs.key >> n);
+        K2 = (uint64_t)(fs.key >> n >> 64);
+    }
+    uint64_t kmask = ((uint64_t)1 << kb) - 1, occ = 0;
+    fs.A = key[0] & sl->board1;
+    if (sl->mono1) {
+        /* Every piece one cell: the blocks are the anchors, and a block
+         * can step wherever its neighbour is empty; its rank b is the
+         * number of anchors before it, its kind the b-th field. */
+        uint64_t empty = sl->open1 & ~fs.A, earlier = 0;
+        fs.occ = fs.A;
+        for (int d = 0; d < 4; earlier |= next_to(sl, empty, d++) & fs.A)
+            for (uint64_t B = next_to(sl, empty, d) & fs.A; B;) {
+                int a = 63 - __builtin_clzll(B);
+                uint64_t bit = (uint64_t)1 << a;
+                int b = __builtin_popcountll(fs.A & (bit - 1));
+                B ^= bit;
+                fs.kind[b] = (unsigned char)(kw == 1 ? (K >> (b * kb)) & kmask
+                                                     : (uint64_t)(fs.key >> n >> (b * kb)) & kmask);
+                fs.anchor[b] = (unsigned char)a;
+                fs.cells[b] = bit;
+                fast_block(sl, &fs, d, b, (int)(earlier >> a & 1), emit, ctx, mode, kw);
+            }
+        return;
+    }
+    for (uint64_t bits = fs.A; bits; bits &= bits - 1, nb++) {
+        int a = __builtin_ctzll(bits), k = (int)(K & kmask);
+        if (kw == 1) {
+            K >>= kb;
+        } else {
+            K = K >> kb | K2 << (64 - kb);
+            K2 >>= kb;
+        }
+        fs.kind[nb] = (unsigned char)k;
+        fs.anchor[nb] = (unsigned char)a;
+        fs.cells[nb] = sl->shape[(size_t)k * n + a];
+        occ |= fs.cells[nb];
+    }
+    fs.occ = occ;
+    uint64_t empty = sl->open1 & ~occ, near = 0, C = 0, L[4] = {0, 0, 0, 0};
+    for (int d = 0; d < 4; d++)
+        near |= next_to(sl, empty, d);
+    for (int b = 0; b < nb; b++)
+        C |= (uint64_t)((fs.cells[b] & near) != 0) << b;
+    for (; C; C &= C - 1) {
+        int b = __builtin_ctzll(C);
+        const uint64_t *ent = sl->enter1 + ((size_t)fs.kind[b] * n + fs.anchor[b]) * 4;
+        for (int d = 0; d < 4; d++)
+            L[d] |= (uint64_t)((ent[d] & occ) == 0) << b;
+    }
+    uint64_t earlier = 0; /* blocks that can move in a direction before d */
+    for (int d = 0; d < 4; earlier |= L[d++])
+        for (uint64_t B = L[d]; B;) {
+            int b = 63 - __builtin_clzll(B);
+            B ^= (uint64_t)1 << b;
+            fast_block(sl, &fs, d, b, (int)(earlier >> b & 1), emit, ctx, mode, kw);
+        }
+}
+
+static void fast_moves_01(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 0, 1);
+}
+static void fast_moves_02(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 0, 2);
+}
+static void fast_moves_11(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 1, 1);
+}
+static void fast_moves_12(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 1, 2);
+}
+static void fast_moves_21(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 2, 1);
+}
+static void fast_moves_22(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 2, 2);
+}
+
 static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx, minfo *mi)
 {
+    if (sl->fast && sl->style < 3 && !mi) {
+        typedef void (*fast_fn)(const sb_slide *, const uint64_t *, sb_emit_fn, void *);
+        static const fast_fn FAST[3][2] = {{fast_moves_01, fast_moves_02},
+                                           {fast_moves_11, fast_moves_12},
+                                           {fast_moves_21, fast_moves_22}};
+        FAST[sl->style][sl->key_words - 1](sl, key, emit, ctx);
+        return 0;
+    }
     dstate ds;
     gen g = {sl, &ds, emit, ctx, mi, sl->nw};
     int mode = sl->style % 3;
