@@ -93,140 +93,87 @@ uint64_t *sb_keys_sort(uint64_t *a, uint64_t *t, uint64_t n, int kw)
     return sort_w(a, t, n, kw);
 }
 
-static inline __attribute__((always_inline)) uint64_t
-uniq_w(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx, const uint64_t *y, uint64_t ny,
-       const int kw)
+/* The keys of two sorted arrays x and y, walked in step with increasing
+ * keys: absent() says whether a key is in neither. */
+typedef struct filter {
+    const uint64_t *x, *y;
+    uint64_t nx, ny, ix, iy;
+} filter;
+
+static inline __attribute__((always_inline)) int absent(filter *f, const uint64_t *k, const int kw)
 {
-    uint64_t o = 0, ix = 0, iy = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        const uint64_t *k = a + i * kw;
-        if (o && sb_key_cmp(a + (o - 1) * kw, k, kw) == 0)
-            continue;
-        while (ix < nx && sb_key_cmp(x + ix * kw, k, kw) < 0)
-            ix++;
-        if (ix < nx && sb_key_cmp(x + ix * kw, k, kw) == 0)
-            continue;
-        while (iy < ny && sb_key_cmp(y + iy * kw, k, kw) < 0)
-            iy++;
-        if (iy < ny && sb_key_cmp(y + iy * kw, k, kw) == 0)
-            continue;
-        if (o != i)
-            memmove(a + o * kw, k, kw * sizeof *k);
-        o++;
-    }
-    return o;
+    while (f->ix < f->nx && sb_key_cmp(f->x + f->ix * kw, k, kw) < 0)
+        f->ix++;
+    if (f->ix < f->nx && sb_key_cmp(f->x + f->ix * kw, k, kw) == 0)
+        return 0;
+    while (f->iy < f->ny && sb_key_cmp(f->y + f->iy * kw, k, kw) < 0)
+        f->iy++;
+    return !(f->iy < f->ny && sb_key_cmp(f->y + f->iy * kw, k, kw) == 0);
 }
 
-/* One word: the same walk with plain comparisons, and a sentinel instead
- * of the bounds tests. */
-static uint64_t uniq_1(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx, const uint64_t *y,
-                       uint64_t ny)
+/* Append key to out[0..*o) unless it repeats the last key out holds or
+ * f holds it. */
+static inline __attribute__((always_inline)) void keep(uint64_t *out, uint64_t *o, const uint64_t *k,
+                                                       filter *f, const int kw)
 {
-    uint64_t o = 0, ix = 0, iy = 0, last = 0;
-    int any = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t k = a[i];
-        if (any && k == last)
-            continue;
-        any = 1;
-        last = k;
-        while (ix < nx && x[ix] < k)
-            ix++;
-        if (ix < nx && x[ix] == k)
-            continue;
-        while (iy < ny && y[iy] < k)
-            iy++;
-        if (iy < ny && y[iy] == k)
-            continue;
-        a[o++] = k;
-    }
+    if (*o && sb_key_cmp(out + (*o - 1) * kw, k, kw) == 0)
+        return;
+    if (!absent(f, k, kw))
+        return;
+    if (out + *o * kw != k)
+        for (int w = 0; w < kw; w++)
+            out[*o * kw + w] = k[w];
+    (*o)++;
+}
+
+static inline __attribute__((always_inline)) uint64_t
+uniq_w(uint64_t *a, uint64_t n, filter *f, const int kw)
+{
+    uint64_t o = 0;
+    for (uint64_t i = 0; i < n; i++)
+        keep(a, &o, a + i * kw, f, kw);
     return o;
 }
 
 uint64_t sb_keys_unique_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx,
                               const uint64_t *y, uint64_t ny, int kw)
 {
+    filter f = {x, y, nx, ny, 0, 0};
     if (kw == 1)
-        return uniq_1(a, n, x, nx, y, ny);
+        return uniq_w(a, n, &f, 1);
     if (kw == 2)
-        return uniq_w(a, n, x, nx, y, ny, 2);
-    return uniq_w(a, n, x, nx, y, ny, kw);
+        return uniq_w(a, n, &f, 2);
+    return uniq_w(a, n, &f, kw);
 }
 
-/* The k heads are compared one after another: k is the number of runs of
- * a level (a few per thread), too small for a heap to pay. */
+/* The heads of the k runs sit in an array that shrinks as runs run out,
+ * so picking the least head needs no bounds tests; for one-word keys it
+ * compiles to a conditional move per run and no branch on the data (the
+ * generic loop cost twice as much on the distinct-piece Klotski).  k is
+ * the number of runs of a level, a few per thread: too few for a heap. */
 static inline __attribute__((always_inline)) uint64_t
-merge_w(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
-        const uint64_t *y, uint64_t ny, uint64_t *out, const int kw)
-{
-    uint64_t pos[64] = {0}, o = 0, ix = 0, iy = 0;
-    for (;;) {
-        int best = -1;
-        for (int j = 0; j < k; j++)
-            if (pos[j] < n[j] &&
-                (best < 0 || sb_key_cmp(in[j] + pos[j] * kw, in[best] + pos[best] * kw, kw) < 0))
-                best = j;
-        if (best < 0)
-            return o;
-        const uint64_t *key = in[best] + pos[best] * kw;
-        pos[best]++;
-        if (o && sb_key_cmp(out + (o - 1) * kw, key, kw) == 0)
-            continue;
-        while (ix < nx && sb_key_cmp(x + ix * kw, key, kw) < 0)
-            ix++;
-        if (ix < nx && sb_key_cmp(x + ix * kw, key, kw) == 0)
-            continue;
-        while (iy < ny && sb_key_cmp(y + iy * kw, key, kw) < 0)
-            iy++;
-        if (iy < ny && sb_key_cmp(y + iy * kw, key, kw) == 0)
-            continue;
-        for (int w = 0; w < kw; w++)
-            out[o * kw + w] = key[w];
-        o++;
-    }
-}
-
-/* One word: the heads in an array that shrinks as runs run out, so the
- * loop that picks the least head has no bounds tests and no branch on
- * the data (a conditional move per run). */
-static uint64_t merge_1(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
-                        const uint64_t *y, uint64_t ny, uint64_t *out)
+merge_w(uint64_t *const *in, const uint64_t *n, int k, filter *f, uint64_t *out, const int kw)
 {
     const uint64_t *at[64], *end[64];
-    uint64_t o = 0, ix = 0, iy = 0, last = 0;
-    int m = 0, any = 0;
+    uint64_t o = 0;
+    int m = 0;
     for (int j = 0; j < k; j++)
         if (n[j]) {
             at[m] = in[j];
-            end[m] = in[j] + n[j];
+            end[m] = in[j] + n[j] * kw;
             m++;
         }
     while (m) {
         int b = 0;
-        uint64_t v = *at[0];
-        for (int j = 1; j < m; j++) {
-            uint64_t u = *at[j];
-            b = u < v ? j : b;
-            v = u < v ? u : v;
-        }
-        if (++at[b] == end[b]) {
+        for (int j = 1; j < m; j++)
+            b = sb_key_cmp(at[j], at[b], kw) < 0 ? j : b;
+        keep(out, &o, at[b], f, kw);
+        at[b] += kw;
+        if (at[b] == end[b]) {
             m--;
             at[b] = at[m];
             end[b] = end[m];
         }
-        if (any && v == last)
-            continue;
-        any = 1;
-        last = v;
-        while (ix < nx && x[ix] < v)
-            ix++;
-        if (ix < nx && x[ix] == v)
-            continue;
-        while (iy < ny && y[iy] < v)
-            iy++;
-        if (iy < ny && y[iy] == v)
-            continue;
-        out[o++] = v;
     }
     return o;
 }
@@ -234,13 +181,14 @@ static uint64_t merge_1(uint64_t *const *in, const uint64_t *n, int k, const uin
 uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
                        const uint64_t *y, uint64_t ny, uint64_t *out, int kw)
 {
+    filter f = {x, y, nx, ny, 0, 0};
     if (k > 64)
         k = 64;
     if (kw == 1)
-        return merge_1(in, n, k, x, nx, y, ny, out);
+        return merge_w(in, n, k, &f, out, 1);
     if (kw == 2)
-        return merge_w(in, n, k, x, nx, y, ny, out, 2);
-    return merge_w(in, n, k, x, nx, y, ny, out, kw);
+        return merge_w(in, n, k, &f, out, 2);
+    return merge_w(in, n, k, &f, out, kw);
 }
 
 uint64_t sb_keys_lower(const uint64_t *a, uint64_t n, const uint64_t *key, int kw)

@@ -291,6 +291,24 @@ static void free_scratch(sb_levels *s)
     }
 }
 
+/* Run fn on items[0..n) (each `size` bytes), items 1.. on threads of
+ * their own and item 0 here; an item whose thread cannot start is run
+ * here too, after item 0. */
+static void run_threads(void *(*fn)(void *), void *items, size_t size, int n)
+{
+    pthread_t th[MAXT];
+    int started[MAXT] = {0};
+    for (int t = 1; t < n; t++)
+        started[t] = pthread_create(&th[t], NULL, fn, (char *)items + (size_t)t * size) == 0;
+    fn(items);
+    for (int t = 1; t < n; t++) {
+        if (started[t])
+            pthread_join(th[t], NULL);
+        else
+            fn((char *)items + (size_t)t * size);
+    }
+}
+
 /* One thread's share of the merge: the keys of every run, and of levels d
  * and d-1, between two splitters. */
 typedef struct part {
@@ -396,8 +414,7 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
     if (P < 1)
         P = 1;
     part *pt = calloc((size_t)P, sizeof *pt);
-    pthread_t th[MAXT];
-    int started[MAXT] = {0}, rc = 0;
+    int rc = 0;
     if (!pt)
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
     for (int t = 0; t < P && !rc; t++) {
@@ -419,17 +436,8 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
         if (!m->out)
             rc = SB_ENOMEM;
     }
-    if (!rc) {
-        for (int t = 1; t < P; t++)
-            started[t] = pthread_create(&th[t], NULL, merge_part, &pt[t]) == 0;
-        merge_part(&pt[0]);
-        for (int t = 1; t < P; t++) {
-            if (started[t])
-                pthread_join(th[t], NULL);
-            else
-                merge_part(&pt[t]);
-        }
-    }
+    if (!rc)
+        run_threads(merge_part, pt, sizeof *pt, P);
     uint64_t got = 0;
     for (int t = 0; t < P; t++)
         got += pt[t].got;
@@ -469,8 +477,6 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
     if (cur->n / PAR_MIN < (uint64_t)T)
         T = cur->n / PAR_MIN > 1 ? (int)(cur->n / PAR_MIN) : 1;
     worker w[MAXT];
-    pthread_t th[MAXT];
-    int started[MAXT] = {0};
     volatile int halt = 0;
     memset(w, 0, sizeof w[0] * (size_t)T);
     for (int t = 0; t < T; t++) {
@@ -492,15 +498,7 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
         w[t].level = S->base + S->nlev - 1;
         sb_error_clear(&w[t].err);
     }
-    for (int t = 1; t < T; t++)
-        started[t] = pthread_create(&th[t], NULL, work, &w[t]) == 0;
-    work(&w[0]);
-    for (int t = 1; t < T; t++) {
-        if (started[t])
-            pthread_join(th[t], NULL);
-        else
-            work(&w[t]); /* no thread for it: do it here */
-    }
+    run_threads(work, w, sizeof *w, T);
     int rc = 0;
     for (int t = 0; t < T; t++) {
         s->generated += w[t].generated;
