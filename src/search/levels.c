@@ -32,6 +32,7 @@
  * seeded with the pair, which may itself drop and checkpoint), up to the
  * level just below the state being traced. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -87,6 +88,16 @@ static void m_free(sb_levels *s, void *q, size_t bytes)
     pthread_mutex_lock(&p->lock);
     sb_mem_free(s->mem, q, bytes);
     pthread_mutex_unlock(&p->lock);
+}
+
+/* Bytes held now, for the progress line (other threads may be allocating). */
+static size_t m_used(sb_levels *s)
+{
+    priv *p = s->priv;
+    pthread_mutex_lock(&p->lock);
+    size_t u = s->mem->used;
+    pthread_mutex_unlock(&p->lock);
+    return u;
 }
 
 static size_t kbytes(const sb_levels *s, uint64_t n)
@@ -156,7 +167,7 @@ typedef struct worker {
     sb_error err;
     uint64_t generated;
     sb_control *ctl;            /* worker 0 only: progress */
-    volatile int *halt;         /* set by a worker that fails, seen by all */
+    atomic_int *halt;           /* set by a worker that fails, seen by all */
     int level;
 } worker;
 
@@ -249,7 +260,7 @@ static void *work(void *arg)
             w->rc = sb_error_set(&w->err, rc, 0, 0, "the model failed to list moves");
         if ((i & 1023) != 0)
             continue;
-        if (*w->halt)
+        if (atomic_load_explicit(w->halt, memory_order_relaxed))
             break;
         if (w->ctl && sb_control_stopped(w->ctl)) {
             w->rc = sb_error_set(&w->err, SB_EINTR, 0, 0, "stopped at distance %d", w->level + 1);
@@ -258,16 +269,16 @@ static void *work(void *arg)
         if (w->ctl && w->ctl->progress) {
             double now = sb_now();
             if (now - last > 0.2) {
-                sb_progress_info in = {"search", w->level + 1, sb_levels_total(s), 0, s->mem->used};
+                sb_progress_info in = {"search", w->level + 1, sb_levels_total(s), 0, m_used(s)};
                 w->ctl->progress(w->ctl->ud, &in);
                 last = now;
             }
         }
     }
-    if (!w->rc && !*w->halt)
+    if (!w->rc && !atomic_load_explicit(w->halt, memory_order_relaxed))
         w->rc = flush(w);
     if (w->rc)
-        *w->halt = 1;
+        atomic_store_explicit(w->halt, 1, memory_order_relaxed);
     return NULL;
 }
 
@@ -477,7 +488,7 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
     if (cur->n / PAR_MIN < (uint64_t)T)
         T = cur->n / PAR_MIN > 1 ? (int)(cur->n / PAR_MIN) : 1;
     worker w[MAXT];
-    volatile int halt = 0;
+    atomic_int halt = 0;
     memset(w, 0, sizeof w[0] * (size_t)T);
     for (int t = 0; t < T; t++) {
         w[t].s = s;
