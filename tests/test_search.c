@@ -206,9 +206,9 @@ static void test_keys_sets(void)
     CHECK_U64(sb_keys_lower(r2, 3, &r2[2], 1), 2);
     uint64_t big = 100;
     CHECK_U64(sb_keys_lower(r2, 3, &big, 1), 3);
-    CHECK_INT(sb_keys_find(out, 6, &r1[2], 1), 4);
-    uint64_t three = 3;
-    CHECK_INT(sb_keys_find(out, 6, &three, 1), -1);
+    uint64_t sorted[] = {0, 1, 2, 4, 7, 9}, three = 3;
+    CHECK_INT(sb_keys_find(sorted, 6, &r1[2], 1), 4);
+    CHECK_INT(sb_keys_find(sorted, 6, &three, 1), -1);
     CHECK_INT(sb_keys_first_common(r1, 3, r2, 3, 1), 1);
     CHECK_INT(sb_keys_first_common(r1, 3, r3, 1, 1), -1);
 }

@@ -126,6 +126,42 @@ static inline __attribute__((always_inline)) void keep(uint64_t *out, uint64_t *
     (*o)++;
 }
 
+/* One word: the same without branches on the data, in passes.  Which
+ * branch the walks above take is a coin toss for every key (is it new, is
+ * it in level d?), and a mispredicted branch costs more than the compare.
+ * Removing repeats keeps a key when it differs from the last one kept;
+ * a minus b advances in a, in b or in both by the outcome of the
+ * compare, as in a merge, and keeps a's key when it is the smaller:
+ *   a = 1 3 5, b = 3 4: 1<3 keep 1; 3=3 skip, advance both; 5>4 advance b;
+ *   b done: keep 5.  Result 1 5. */
+static uint64_t dedupe_1(uint64_t *a, uint64_t n)
+{
+    if (!n)
+        return 0;
+    uint64_t o = 1;
+    for (uint64_t i = 1; i < n; i++) {
+        uint64_t v = a[i];
+        a[o] = v;
+        o += v != a[o - 1];
+    }
+    return o;
+}
+
+static uint64_t minus_1(uint64_t *a, uint64_t n, const uint64_t *b, uint64_t nb)
+{
+    uint64_t i = 0, j = 0, o = 0;
+    while (i < n && j < nb) {
+        uint64_t v = a[i], u = b[j];
+        a[o] = v;
+        o += v < u;
+        i += v <= u;
+        j += u <= v;
+    }
+    while (i < n)
+        a[o++] = a[i++];
+    return o;
+}
+
 static inline __attribute__((always_inline)) uint64_t
 uniq_w(uint64_t *a, uint64_t n, filter *f, const int kw)
 {
@@ -140,7 +176,7 @@ uint64_t sb_keys_unique_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64
 {
     filter f = {x, y, nx, ny, 0, 0};
     if (kw == 1)
-        return uniq_w(a, n, &f, 1);
+        return minus_1(a, minus_1(a, dedupe_1(a, n), x, nx), y, ny);
     if (kw == 2)
         return uniq_w(a, n, &f, 2);
     return uniq_w(a, n, &f, kw);
@@ -181,11 +217,11 @@ merge_w(uint64_t *const *in, const uint64_t *n, int k, filter *f, uint64_t *out,
 uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
                        const uint64_t *y, uint64_t ny, uint64_t *out, int kw)
 {
-    filter f = {x, y, nx, ny, 0, 0};
+    filter f = {x, y, nx, ny, 0, 0}, none = {NULL, NULL, 0, 0, 0, 0};
     if (k > 64)
         k = 64;
     if (kw == 1)
-        return merge_w(in, n, k, &f, out, 1);
+        return minus_1(out, minus_1(out, merge_w(in, n, k, &none, out, 1), x, nx), y, ny);
     if (kw == 2)
         return merge_w(in, n, k, &f, out, 2);
     return merge_w(in, n, k, &f, out, kw);

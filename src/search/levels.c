@@ -44,6 +44,8 @@
 #define MIN_BATCH ((uint64_t)1 << 8)    /* keys: a thread's first and smallest buffer */
 #define MAX_BATCH ((uint64_t)1 << 31)   /* keys: sb_keys_sort's limit */
 #define MIN_RUN ((uint64_t)1 << 16)     /* keys: the least batch when the budget is not short */
+#define BATCH_PER_STATE 8               /* keys a thread lists per state before sorting them */
+#define BATCH_BYTES ((size_t)4 << 20)   /* bytes of keys sorted at once, at most */
 #define PAR_MIN 8192                    /* states in a level before threads help */
 
 /* A thread's buffers, kept from level to level: fresh memory for every
@@ -501,9 +503,18 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
         w[t].ctl = t == 0 ? ctl : NULL;
         w[t].halt = &halt;
         w[t].sc = &p->sc[t];
-        /* a batch as large as the slice: on fifteen-18 the peak is 30 bytes
-         * a state against 47 for four times the slice, at the same speed */
-        w[t].batch = w[t].hi - w[t].lo > MIN_RUN ? w[t].hi - w[t].lo : MIN_RUN;
+        /* A batch has room for 8 keys a state of the slice (style 0 lists
+         * 3 or 4) as long as that is at most 4 MB, so that the
+         * radix sort stays in the caches; then there is one run per thread
+         * and little to merge.  Larger slices are sorted in 4 MB runs.  On
+         * the distinct-piece Klotski (levels under 100,000) this took 1.69 s
+         * against 1.88 s for a batch of one key a state; on fifteen-18 (to
+         * 700,000) 0.14 s against 0.17 s for unbounded batches. */
+        w[t].batch = (w[t].hi - w[t].lo) * BATCH_PER_STATE;
+        if (w[t].batch > BATCH_BYTES / kbytes(s, 1))
+            w[t].batch = BATCH_BYTES / kbytes(s, 1);
+        if (w[t].batch < MIN_RUN)
+            w[t].batch = MIN_RUN;
         if (w[t].batch > p->max_batch)
             w[t].batch = p->max_batch;
         w[t].level = S->base + S->nlev - 1;
