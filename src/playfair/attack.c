@@ -1034,18 +1034,14 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
         }
         sw.g = sw.next, sw.next = UINT_MAX;
         if (sw.g == minout) { /* the screened-out matrices with that bound join */
-            unsigned least = 256, g = sw.g < 255 ? sw.g : 255, g0 = gin < 255 ? gin : 255;
-            size_t nk = 0;
-            /* without branches: which join is anyone's guess */
-            for (size_t i = 0; i < pf->nmat; i++) {
-                unsigned lo = pf->lower[i], big = lo > g ? lo : 256;
-                pf->kept[nk] = (uint32_t)i;
-                nk += lo > g0 && lo <= g;
-                least = big < least ? big : least;
-            }
+            unsigned least, g0 = gin < 255 ? gin : 255;
+            size_t nk;
+            sc.rec = pf->rec, sc.nmat = pf->nmat, sc.lower = pf->lower, sc.alive = pf->kept;
+            sc.g = sw.g < 255 ? sw.g : 255;
+            nk = pf_screen_join(&sc, pf->screen, g0, &least);
             /* their bounds may come from 16 letters: look at more (the
              * ones that then fail count in least) */
-            sc.rec = pf->rec, sc.nmat = pf->nmat, sc.lower = pf->lower, sc.g = sw.g;
+            sc.g = sw.g;
             nk = pf_screen_more(&sc, pf->screen, nk, &least);
             for (size_t j = 0; j < nk; j++)
                 pf->live[nalive++] = (pf_live){.mat = pf->kept[j]};
