@@ -149,12 +149,19 @@ typedef struct pf_chunk {
  * screen stores 16 numbers at a time past the last kept one. */
 #define SLOT (CHUNK + 16)
 
+/* The later looks at the matrices that join the search (pf_screen_more)
+ * are shared out the same way, PIECE of them a task when they are many. */
+#define PIECE (CHUNK / 2)
+
 typedef struct pf_job {
     pf_screen sc;        /* the message; rec, nmat, lower for all matrices */
     int level;           /* pf_screen_run's level, or PF_SCREEN_OFF */
-    size_t nchunk;
-    atomic_size_t next;  /* the next chunk to take */
-    pf_chunk *chunk;
+    int more;            /* 0: the first look by chunks; 1: later looks by pieces */
+    size_t nchunk;       /* chunks of matrices (chunk[] has 2 * nchunk entries) */
+    size_t ntask;        /* tasks of this job: nchunk, or the pieces */
+    size_t nmore;        /* later looks: the matrices in sc.alive */
+    atomic_size_t next;  /* the next task to take */
+    pf_chunk *chunk;     /* per task */
     uint32_t *kept;      /* chunk c's kept matrices at c * SLOT, from c * CHUNK */
 } pf_job;
 
@@ -339,12 +346,20 @@ static double mono(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Screen chunk c of the job into its slot and mark it screened. */
-static void job_chunk(pf_job *jb, size_t c)
+/* Task c of the job: screen chunk c into its slot, or look again at piece
+ * c of the joining matrices (kept in place, at its start); mark it done. */
+static void job_task(pf_job *jb, size_t c)
 {
     pf_screen s = jb->sc;
     pf_chunk *ch = &jb->chunk[c];
     size_t c0 = c * CHUNK, c1 = c0 + CHUNK < jb->sc.nmat ? c0 + CHUNK : jb->sc.nmat;
+    if (jb->more) {
+        size_t p0 = c * PIECE, np = jb->nmore - p0 < PIECE ? jb->nmore - p0 : PIECE;
+        s.alive = jb->sc.alive + p0, ch->minout = UINT_MAX;
+        ch->nkept = pf_screen_more(&s, jb->level, np, &ch->minout);
+        atomic_store_explicit(&ch->done, 1, memory_order_release);
+        return;
+    }
     s.rec = jb->sc.rec + 64 * c0, s.nmat = c1 - c0, s.lower = jb->sc.lower + c0;
     s.alive = jb->kept + c * SLOT;
     if (jb->level != PF_SCREEN_OFF) {
@@ -389,8 +404,8 @@ static void *helper_main(void *arg)
             break;
         if (!atomic_compare_exchange_strong(&h->state, &st, HELP_RUNNING))
             continue; /* taken back: the caller did every chunk */
-        while ((c = atomic_fetch_add(&h->job->next, 1)) < h->job->nchunk)
-            job_chunk(h->job, c);
+        while ((c = atomic_fetch_add(&h->job->next, 1)) < h->job->ntask)
+            job_task(h->job, c);
         atomic_store_explicit(&h->state, HELP_DONE, memory_order_release);
     }
     return NULL;
@@ -501,7 +516,7 @@ void sb_playfair_free(sb_playfair *pf)
     if (pf->cap) {
         sb_mem_free(m, pf->live, pf->nmat * sizeof *pf->live);
         sb_mem_free(m, pf->job.kept, pf->job.nchunk * SLOT * sizeof *pf->job.kept);
-        sb_mem_free(m, pf->job.chunk, pf->job.nchunk * sizeof *pf->job.chunk);
+        sb_mem_free(m, pf->job.chunk, 2 * pf->job.nchunk * sizeof *pf->job.chunk);
         sb_mem_free(m, pf->kept, (pf->nmat + 16) * sizeof *pf->kept);
         sb_mem_free(m, pf->lower, pf->nmat + 1);
     }
@@ -667,7 +682,7 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
         return 0;
     if (!old && (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
                  !(pf->job.kept = sb_mem_alloc(pf->mem, nchunk * SLOT * sizeof *pf->job.kept, err)) ||
-                 !(pf->job.chunk = sb_mem_alloc(pf->mem, nchunk * sizeof *pf->job.chunk, err)) ||
+                 !(pf->job.chunk = sb_mem_alloc(pf->mem, 2 * nchunk * sizeof *pf->job.chunk, err)) ||
                  !(pf->kept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->kept, err)) ||
                  !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
@@ -932,6 +947,35 @@ static unsigned first_guess(size_t n)
     return (unsigned)(n / GUESS_DIV + 1);
 }
 
+/* pf_screen_more on the nk matrices in s->alive, shared with the helper
+ * by pieces when they are many; the same result in the same order. */
+static size_t more_looks(sb_playfair *pf, const pf_screen *s, size_t nk, unsigned *least)
+{
+    pf_job *jb = &pf->job;
+    pf_helper *help;
+    size_t out = 0;
+    if (nk < 2 * PIECE || jb->nchunk < 16 || !(help = helper(pf)))
+        return pf_screen_more(s, pf->screen, nk, least);
+    jb->sc = *s, jb->level = pf->screen, jb->more = 1, jb->nmore = nk;
+    jb->ntask = (nk + PIECE - 1) / PIECE;
+    atomic_store_explicit(&jb->next, 0, memory_order_relaxed);
+    for (size_t c = 0; c < jb->ntask; c++)
+        atomic_store_explicit(&jb->chunk[c].done, 0, memory_order_relaxed);
+    helper_tell(help, HELP_POSTED);
+    for (size_t c; (c = atomic_fetch_add(&jb->next, 1)) < jb->ntask;)
+        job_task(jb, c);
+    for (size_t c = 0; c < jb->ntask; c++) { /* the kept ones of each piece, in order */
+        const pf_chunk *ch = &jb->chunk[c];
+        await_flag(&jb->chunk[c].done, 1);
+        memmove(s->alive + out, s->alive + c * PIECE, ch->nkept * sizeof *s->alive);
+        out += ch->nkept;
+        if (ch->minout < *least)
+            *least = ch->minout;
+    }
+    helper_end(help);
+    return out;
+}
+
 int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl,
                       sb_playfair_result *res, sb_error *err)
 {
@@ -975,7 +1019,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     sc = (pf_screen){pf->rec, pf->nmat, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork};
     if (pf->screen != PF_SCREEN_OFF)
         pf_screen_prepare(&sc, pf->screen);
-    jb->sc = sc, jb->level = pf->screen;
+    jb->sc = sc, jb->level = pf->screen, jb->more = 0, jb->ntask = jb->nchunk;
     atomic_store_explicit(&jb->next, 0, memory_order_relaxed);
     for (size_t c = 0; c < jb->nchunk; c++)
         atomic_store_explicit(&jb->chunk[c].done, 0, memory_order_relaxed);
@@ -992,7 +1036,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
         }
         c = atomic_fetch_add(&jb->next, 1);
         if (c < jb->nchunk)
-            job_chunk(jb, c);
+            job_task(jb, c);
         else /* all taken: the next to search is the helper's, nearly done */
             await_flag(&jb->chunk[searched].done, 1);
         for (; searched < jb->nchunk &&
@@ -1042,7 +1086,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             /* their bounds may come from 16 letters: look at more (the
              * ones that then fail count in least) */
             sc.g = sw.g;
-            nk = pf_screen_more(&sc, pf->screen, nk, &least);
+            nk = more_looks(pf, &sc, nk, &least);
             for (size_t j = 0; j < nk; j++)
                 pf->live[nalive++] = (pf_live){.mat = pf->kept[j]};
             gin = sw.g, minout = least < 256 ? least : UINT_MAX;
