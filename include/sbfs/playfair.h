@@ -68,7 +68,7 @@ enum { SB_PLAYFAIR_SCREEN_OFF, SB_PLAYFAIR_SCREEN_SCALAR, SB_PLAYFAIR_SCREEN_VEC
 int sb_playfair_screen(sb_playfair *pf, int level);
 
 /* Threads a crack may use, 1 or 2 (sb_playfair_new: 2 when the machine
- * has two processors): a second thread screens half of the matrices.  The
+ * has two processors): a second thread shares the screen's work.  The
  * answers and the counts in sb_playfair_result do not depend on it.
  * Returns the number now in use. */
 int sb_playfair_threads(sb_playfair *pf, int n);

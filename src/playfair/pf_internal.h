@@ -78,6 +78,11 @@ void pf_screen_prepare(pf_screen *s, int level);
 /* Screen every matrix; returns the number kept, *minout = the least bound
  * of the others (UINT_MAX if none).  The levels give the same numbers. */
 size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout);
+/* The matrices that join the search when its limit rises from g0 to s->g
+ * (at most 255): those whose lower[] lies in (g0, s->g], into s->alive in
+ * order (room for 16 past the last); returns their number; *least = the
+ * least bound above s->g, 256 if none. */
+size_t pf_screen_join(const pf_screen *s, int level, unsigned g0, unsigned *least);
 /* Look again, at up to 64 letters, at the s->alive[0..nalive-1] (whose
  * bounds may come from 16 letters): keeps those at most s->g, updates
  * lower[]; returns the number kept; *minout = min(*minout, least bound of

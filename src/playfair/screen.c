@@ -409,6 +409,41 @@ AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
     return nalive;
 }
 
+/* pf_screen_join, 64 bounds a step: the joining ones' numbers are
+ * compressed 16 at a time (a compress to memory is slow on some CPUs;
+ * alive has room for 16 past the last). */
+AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *least)
+{
+    const __m512i vg0 = _mm512_set1_epi8((char)g0), vg = _mm512_set1_epi8((char)s->g);
+    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i vmin = _mm512_set1_epi8(-1);
+    uint64_t above = 0;
+    size_t nk = 0;
+    uint8_t m[64];
+    for (size_t i = 0; i < s->nmat; i += 64) {
+        __mmask64 in = s->nmat - i >= 64 ? ~0ull : (1ull << (s->nmat - i)) - 1;
+        __m512i lo = _mm512_maskz_loadu_epi8(in, s->lower + i);
+        __mmask64 up = _mm512_mask_cmpgt_epu8_mask(in, lo, vg);
+        uint64_t join = _mm512_mask_cmpgt_epu8_mask(in & ~up, lo, vg0);
+        vmin = _mm512_mask_min_epu8(vmin, up, vmin, lo);
+        above |= up;
+        while (join) { /* the quarters holding some */
+            unsigned q = (unsigned)__builtin_ctzll(join) / 16;
+            __mmask16 k = (__mmask16)(join >> 16 * q);
+            __m512i ids = _mm512_add_epi32(iota, _mm512_set1_epi32((int)(i + 16 * q)));
+            _mm512_storeu_si512(s->alive + nk, _mm512_maskz_compress_epi32(k, ids));
+            nk += (size_t)__builtin_popcount(k);
+            join &= ~(0xffffull << 16 * q);
+        }
+    }
+    _mm512_storeu_si512(m, vmin);
+    *least = 256;
+    if (above)
+        for (int j = 0; j < 64; j++)
+            *least = m[j] < *least ? m[j] : *least;
+    return nk;
+}
+
 AVX512 static void prepare_avx512(pf_screen *s)
 {
     vk *k = (vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
@@ -444,6 +479,26 @@ size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout)
 #endif
     (void)level;
     return screen_scalar(s, minout);
+}
+
+size_t pf_screen_join(const pf_screen *s, int level, unsigned g0, unsigned *least)
+{
+    unsigned lo_least = 256;
+    size_t nk = 0;
+#ifdef PF_X86
+    if (level >= PF_SCREEN_AVX512)
+        return join_avx512(s, g0, least);
+#endif
+    (void)level;
+    for (size_t i = 0; i < s->nmat; i++) {
+        unsigned lo = s->lower[i];
+        if (lo > s->g)
+            lo_least = lo < lo_least ? lo : lo_least;
+        else if (lo > g0)
+            s->alive[nk++] = (uint32_t)i;
+    }
+    *least = lo_least;
+    return nk;
 }
 
 size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout)
