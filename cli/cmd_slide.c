@@ -250,13 +250,25 @@ typedef struct search_run {
     sb_slide sl;
     sb_levels lv;
     sb_error err;
+    sb_control ctl;     /* progress and Ctrl-C, until control_done */
+    cli_progress prog;
     double secs, cpu;
-    int have_sl, have_lv;
+    int have_sl, have_lv, have_ctl;
 } search_run;
+
+/* The progress line cleared and Ctrl-C back to its default, before the
+ * result is printed. */
+static void control_done(search_run *r)
+{
+    if (r->have_ctl)
+        cli_control_done(&r->ctl, &r->prog);
+    r->have_ctl = 0;
+}
 
 /* Load, build the model and search.  Returns the run's status code (0,
  * or an SB_E* code with r->err filled), or a positive exit status when
- * it failed before searching (message printed). */
+ * it failed before searching (message printed).  The progress line and
+ * the Ctrl-C handling stay on (for the path) until control_done. */
 static int search(search_run *r, int census)
 {
     const char *fname = r->o.file ? r->o.file : "-";
@@ -281,13 +293,11 @@ static int search(search_run *r, int census)
     if (sb_levels_init(&r->lv, &m, r->o.threads, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
     r->have_lv = 1;
-    sb_control ctl;
-    cli_progress prog;
     unsigned flags = census ? SB_LEVELS_CENSUS : r->o.bidir ? SB_LEVELS_BIDIR : 0;
     double t0 = sb_now(), c0 = cpu_seconds();
-    cli_control_init(&ctl, &prog, r->o.progress);
-    int rc = sb_levels_run(&r->lv, r->sl.start, census ? NULL : r->sl.stop, flags, &ctl, &r->err);
-    cli_control_done(&ctl, &prog);
+    cli_control_init(&r->ctl, &r->prog, r->o.progress);
+    r->have_ctl = 1;
+    int rc = sb_levels_run(&r->lv, r->sl.start, census ? NULL : r->sl.stop, flags, &r->ctl, &r->err);
     r->secs = sb_now() - t0;
     r->cpu = cpu_seconds() - c0;
     return rc;
@@ -295,6 +305,7 @@ static int search(search_run *r, int census)
 
 static void search_done(search_run *r)
 {
+    control_done(r);
     if (r->have_lv)
         sb_levels_free(&r->lv);
     if (r->have_sl)
@@ -346,8 +357,9 @@ int cmd_solve(int argc, char **argv)
         if (!path)
             rc = sb_error_set(&r.err, SB_ENOMEM, 0, 0, "out of memory");
         else
-            rc = sb_levels_path(&r.lv, path, NULL, &r.err);
+            rc = sb_levels_path(&r.lv, path, &r.ctl, &r.err);
     }
+    control_done(&r);
     char line[16384]; /* 256 pieces and 1023 steps fit */
     if (r.o.json) {
         printf("{\"puzzle\": ");
@@ -430,6 +442,7 @@ int cmd_explore(int argc, char **argv)
         search_done(&r);
         return rc;
     }
+    control_done(&r);
     enum { SHOW = 3 }; /* farthest configurations printed */
     int D = sb_levels_count(&r.lv, 0) - 1;
     uint64_t nlast, total = sb_levels_total(&r.lv);
