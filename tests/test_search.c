@@ -77,7 +77,7 @@ static void test_bfs_grid(void)
     sb_mem mem;
     sb_bfs b;
     sb_error err;
-    sb_search_model m = {1, NULL, grid_expand, NULL};
+    sb_search_model m = {1, NULL, grid_expand, NULL, 0};
     uint64_t start = 0, goal = ((uint64_t)(W - 1) << 32) | (H - 1);
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_bfs_init(&b, &m, &mem, &err), 0);
@@ -133,7 +133,7 @@ static void test_bfs_stop(void)
     sb_mem mem;
     sb_bfs b;
     sb_error err;
-    sb_search_model m = {1, NULL, grid_expand, NULL};
+    sb_search_model m = {1, NULL, grid_expand, NULL, 0};
     volatile sig_atomic_t stop = 1;
     sb_control ctl = {NULL, NULL, &stop};
     uint64_t start = 0;
@@ -147,6 +147,8 @@ static void test_bfs_stop(void)
 
 
 /* ---- sorted key arrays ---- */
+
+#define ALL (~(uint64_t)0)
 
 /* insertion sort as the reference: simple enough to trust */
 static void ref_sort(uint64_t *a, uint64_t n, int kw)
@@ -176,7 +178,7 @@ static void test_keys_sort(void)
                 a[i] = round == 0 ? v : round == 1 ? v >> 24 : round == 2 ? v % 5 : 42;
             }
             memcpy(b, a, sizeof a);
-            uint64_t *got = sb_keys_sort(a, t, n, kw);
+            uint64_t *got = sb_keys_sort(a, t, n, kw, ALL);
             ref_sort(b, n, kw);
             CHECK(got && !memcmp(got, b, n * kw * 8));
         }
@@ -186,31 +188,60 @@ static void test_keys_sets(void)
 {
     /* 1-word: a = {1 1 2 3 5 8 8 9}, x = {2 9}, y = {0 5 7} */
     uint64_t a[] = {1, 1, 2, 3, 5, 8, 8, 9}, x[] = {2, 9}, y[] = {0, 5, 7};
-    uint64_t k = sb_keys_unique_minus(a, 8, x, 2, y, 3, 1);
+    uint64_t k = sb_keys_unique_minus(a, 8, x, 2, y, 3, 1, ALL);
     CHECK_U64(k, 3);
     CHECK(a[0] == 1 && a[1] == 3 && a[2] == 8);
     /* 2-word keys, high word last: (lo, hi) */
     uint64_t b[] = {5, 0, 5, 0, 1, 1, 2, 1}, z[] = {1, 1};
-    k = sb_keys_unique_minus(b, 4, z, 1, NULL, 0, 2);
+    k = sb_keys_unique_minus(b, 4, z, 1, NULL, 0, 2, ALL);
     CHECK_U64(k, 2);
     CHECK(b[0] == 5 && b[1] == 0 && b[2] == 2 && b[3] == 1);
     uint64_t r1[] = {1, 4, 7}, r2[] = {2, 4, 9}, r3[] = {0}, out[7];
     uint64_t *in[] = {r1, r2, r3};
     uint64_t n[] = {3, 3, 1};
-    CHECK_U64(sb_keys_merge(in, n, 3, NULL, 0, NULL, 0, out, 1), 6);
+    CHECK_U64(sb_keys_merge(in, n, 3, NULL, 0, NULL, 0, out, 1, ALL), 6);
     CHECK(out[0] == 0 && out[1] == 1 && out[2] == 2 && out[3] == 4 && out[4] == 7 && out[5] == 9);
     uint64_t m1[] = {4, 8}, m2[] = {0, 9};
-    CHECK_U64(sb_keys_merge(in, n, 3, m1, 2, m2, 2, out, 1), 3);
+    CHECK_U64(sb_keys_merge(in, n, 3, m1, 2, m2, 2, out, 1, ALL), 3);
     CHECK(out[0] == 1 && out[1] == 2 && out[2] == 7);
-    CHECK_U64(sb_keys_lower(r2, 3, &r1[1], 1), 1);
-    CHECK_U64(sb_keys_lower(r2, 3, &r2[2], 1), 2);
+    CHECK_U64(sb_keys_lower(r2, 3, &r1[1], 1, ALL), 1);
+    CHECK_U64(sb_keys_lower(r2, 3, &r2[2], 1, ALL), 2);
     uint64_t big = 100;
-    CHECK_U64(sb_keys_lower(r2, 3, &big, 1), 3);
+    CHECK_U64(sb_keys_lower(r2, 3, &big, 1, ALL), 3);
     uint64_t sorted[] = {0, 1, 2, 4, 7, 9}, three = 3;
-    CHECK_INT(sb_keys_find(sorted, 6, &r1[2], 1), 4);
-    CHECK_INT(sb_keys_find(sorted, 6, &three, 1), -1);
-    CHECK_INT(sb_keys_first_common(r1, 3, r2, 3, 1), 1);
-    CHECK_INT(sb_keys_first_common(r1, 3, r3, 1, 1), -1);
+    CHECK_INT(sb_keys_find(sorted, 6, &r1[2], 1, ALL), 4);
+    CHECK_INT(sb_keys_find(sorted, 6, &three, 1, ALL), -1);
+    CHECK_INT(sb_keys_first_common(r1, 3, r2, 3, 1, ALL), 1);
+    CHECK_INT(sb_keys_first_common(r1, 3, r3, 1, 1, ALL), -1);
+}
+
+/* One-word keys with hints in the top 8 bits: sorted and compared without
+ * them, repeats keeping the OR of their hints. */
+static void test_keys_hints(void)
+{
+    const uint64_t M = ~(uint64_t)0 >> 8;
+#define H(h, v) ((uint64_t)(h) << 56 | (v))
+    uint64_t a[] = {H(1, 9), H(0x80, 3), H(2, 9), H(4, 3), H(0, 5), H(8, 9), H(0x10, 7)}, t[7];
+    uint64_t *s = sb_keys_sort(a, t, 7, 1, M);
+    CHECK(s != NULL);
+    /* sorted on the state alone, stable: 3 3 5 7 9 9 9 */
+    CHECK(s[0] == H(0x80, 3) && s[1] == H(4, 3) && s[2] == H(0, 5) && s[3] == H(0x10, 7) &&
+          s[4] == H(1, 9) && s[5] == H(2, 9) && s[6] == H(8, 9));
+    uint64_t x[] = {H(0x40, 7)}, y[] = {H(0xff, 1)};
+    uint64_t k = sb_keys_unique_minus(s, 7, x, 1, y, 1, 1, M);
+    CHECK_U64(k, 3);
+    CHECK(s[0] == H(0x84, 3) && s[1] == H(0, 5) && s[2] == H(0xb, 9));
+    /* merging runs ORs the hints of a state in several runs */
+    uint64_t r1[] = {H(1, 2), H(1, 4)}, r2[] = {H(2, 2), H(0x20, 6)}, r3[] = {H(4, 2), H(0, 4)}, out[6];
+    uint64_t *in[] = {r1, r2, r3};
+    uint64_t n[] = {2, 2, 2}, m4[] = {H(0x11, 4)};
+    CHECK_U64(sb_keys_merge(in, n, 3, m4, 1, NULL, 0, out, 1, M), 2);
+    CHECK(out[0] == H(7, 2) && out[1] == H(0x20, 6));
+    uint64_t lv[] = {H(3, 2), H(9, 4), H(1, 6)}, q = H(0x55, 4), other[] = {H(0x77, 6)};
+    CHECK_INT(sb_keys_find(lv, 3, &q, 1, M), 1);
+    CHECK_U64(sb_keys_lower(lv, 3, &q, 1, M), 1);
+    CHECK_INT(sb_keys_first_common(lv, 3, other, 1, 1, M), 2);
+#undef H
 }
 
 /* ---- the sorted-level engine on the grid ---- */
@@ -248,7 +279,7 @@ static void test_levels_grid(void)
         sb_mem mem;
         sb_levels s;
         sb_error err;
-        sb_search_model m = {kw, NULL, kw == 1 ? grid_expand : grid_expand2, NULL};
+        sb_search_model m = {kw, NULL, kw == 1 ? grid_expand : grid_expand2, NULL, 0};
         uint64_t start[2] = {0, 0}, goal[2];
         if (kw == 1)
             goal[0] = ((uint64_t)(W - 1) << 32) | (H - 1);
@@ -331,7 +362,7 @@ static void test_levels_stop(void)
     sb_mem mem;
     sb_levels s;
     sb_error err;
-    sb_search_model m = {1, NULL, grid_expand, NULL};
+    sb_search_model m = {1, NULL, grid_expand, NULL, 0};
     volatile sig_atomic_t stop = 1;
     sb_control ctl = {NULL, NULL, &stop};
     uint64_t start = 0;
@@ -354,7 +385,20 @@ enum { CN = 1 << 16 };
 typedef struct cayley {
     int nadd, nxor, kw;
     uint32_t add[4], mask[4];
+    int hints; /* keys of 56 bits, leaving 8 for hints (one a move) */
 } cayley;
+
+/* With hints the key is the state times an odd number mod 2^56, undone
+ * by the number's inverse (Newton's iteration for 1/x mod 2^64). */
+#define CM56 ((uint64_t)0x9e3779b97f4a7c15ULL)
+#define LOW56 (~(uint64_t)0 >> 8)
+static uint64_t inverse64(uint64_t a)
+{
+    uint64_t x = a;
+    for (int i = 0; i < 6; i++)
+        x *= 2 - a * x;
+    return x;
+}
 
 static uint64_t scramble(uint64_t x)
 {
@@ -370,15 +414,20 @@ static uint64_t unscramble(uint64_t y)
 
 static void cayley_key(const cayley *c, uint64_t state, uint64_t *key)
 {
-    key[0] = scramble(state);
+    key[0] = c->hints ? state * CM56 & LOW56 : scramble(state);
     if (c->kw == 2)
         key[1] = state & 3; /* a second word that matters to the order */
+}
+
+static uint64_t cayley_state(const cayley *c, uint64_t key0)
+{
+    return c->hints ? (key0 & LOW56) * inverse64(CM56) & LOW56 : unscramble(key0);
 }
 
 static int cayley_expand(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
     const cayley *c = ud;
-    uint64_t x = unscramble(key[0]), k[2];
+    uint64_t x = cayley_state(c, key[0]), k[2];
     for (int j = 0; j < c->nadd; j++) {
         cayley_key(c, (x + c->add[j]) % CN, k);
         emit(ctx, k);
@@ -392,11 +441,31 @@ static int cayley_expand(void *ud, const uint64_t *key, sb_emit_fn emit, void *c
     return 0;
 }
 
+/* The same with hints: move i is +add[i/2] for even i < 2 nadd, -add[i/2]
+ * for odd ones, then the xors; the neighbour by move i gets the hint bit
+ * of the move back, and moves whose bit the key has are left out. */
+static int cayley_expand_hinted(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    const cayley *c = ud;
+    uint64_t x = cayley_state(c, key[0]), h = key[0] >> 56, k[2];
+    for (int i = 0; i < 2 * c->nadd + c->nxor; i++) {
+        if (h >> i & 1)
+            continue;
+        int back = i < 2 * c->nadd ? i ^ 1 : i;
+        uint64_t y = i < 2 * c->nadd ? (i & 1 ? x + CN - c->add[i / 2] : x + c->add[i / 2]) % CN
+                                     : x ^ c->mask[i - 2 * c->nadd];
+        cayley_key(c, y, k);
+        k[0] |= (uint64_t)1 << (56 + back);
+        emit(ctx, k);
+    }
+    return 0;
+}
+
 /* Is every step of path[0..len] one move? */
 static int cayley_path_ok(const cayley *c, const uint64_t *path, int len)
 {
     for (int d = 1; d <= len; d++) {
-        uint64_t a = unscramble(path[(d - 1) * c->kw]), b = unscramble(path[d * c->kw]);
+        uint64_t a = cayley_state(c, path[(d - 1) * c->kw]), b = cayley_state(c, path[d * c->kw]);
         int ok = 0;
         for (int j = 0; j < c->nadd; j++)
             ok |= (a + c->add[j]) % CN == b || (b + c->add[j]) % CN == a;
@@ -414,23 +483,29 @@ static void test_engines_agree(void)
     int rebuilt = 0; /* budget runs that dropped levels and still found the path */
     sb_rng_seed(&r, 2026);
     CHECK_U64(unscramble(scramble(123456789)), 123456789);
-    for (int round = 0; round < 6; round++) {
+    int hinted = 0; /* levels made with hints that skipped moves */
+    for (int round = 0; round < 8; round++) {
         cayley c;
-        c.kw = 1 + round % 2;
+        c.hints = round >= 6;
+        c.kw = c.hints ? 1 : 1 + round % 2;
         c.nadd = 1 + (int)sb_rng_below(&r, 2);
         c.nxor = 1 + (int)sb_rng_below(&r, 3);
         for (int j = 0; j < 4; j++) {
             c.add[j] = (uint32_t)sb_rng_below(&r, CN);
             c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
         }
-        sb_search_model m = {c.kw, &c, cayley_expand, NULL};
+        sb_search_model m0 = {c.kw, &c, cayley_expand, NULL, 0}, m = m0;
+        if (c.hints) {
+            m.expand = cayley_expand_hinted;
+            m.hint_bits = 8;
+        }
         uint64_t start[2], goal[2];
         cayley_key(&c, sb_rng_below(&r, CN), start);
         sb_mem mem;
         sb_error err;
         sb_bfs b;
         sb_mem_init(&mem, 0);
-        CHECK_INT(sb_bfs_init(&b, &m, &mem, &err), 0);
+        CHECK_INT(sb_bfs_init(&b, &m0, &mem, &err), 0);
         CHECK_INT(sb_bfs_run(&b, start, NULL, 0, NULL, &err), 0);
         CHECK(b.set.n > 1000);
         for (int T = 1; T <= 3; T++) {
@@ -442,6 +517,15 @@ static void test_engines_agree(void)
             for (int d = 0; d < b.nlevels; d++)
                 bad += sb_levels_size(&s, 0, d) != sb_bfs_level_size(&b, d);
             CHECK_INT(bad, 0);
+            /* every state is listed by all its moves, or with hints by all
+             * but the one back at least (the start has no hints) */
+            uint64_t all = b.set.n * (uint64_t)(2 * c.nadd + c.nxor);
+            if (c.hints) {
+                CHECK(s.generated <= all - (b.set.n - 1));
+                hinted++;
+            } else {
+                CHECK_U64(s.generated, all);
+            }
             /* the goal: the first of the farthest */
             uint64_t nlast;
             memcpy(goal, sb_levels_last(&s, &nlast), c.kw * 8);
@@ -480,6 +564,7 @@ static void test_engines_agree(void)
         CHECK_U64(mem.used, 0);
     }
     CHECK(rebuilt > 0);
+    CHECK(hinted > 0);
 }
 
 int main(void)
@@ -490,6 +575,7 @@ int main(void)
     RUN(test_bfs_stop);
     RUN(test_keys_sort);
     RUN(test_keys_sets);
+    RUN(test_keys_hints);
     RUN(test_levels_grid);
     RUN(test_levels_stop);
     RUN(test_engines_agree);

@@ -47,6 +47,7 @@ enum {
 typedef struct sb_levels {
     sb_search_model model;
     int kw;
+    uint64_t idm;       /* the state's bits of a one-word key: all but the hints */
     int threads;        /* worker threads, >= 1 */
     sb_side side[2];    /* [0] from the start, [1] from the goal (both ways) */
     int bidir;          /* 1 when the last run searched both ways */

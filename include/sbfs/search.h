@@ -96,6 +96,17 @@ typedef struct sb_search_model {
     /* Nonzero when key is a goal.  NULL: the goal is the key given to
      * sb_bfs_run. */
     int (*is_goal)(void *ud, const uint64_t *key);
+    /* Hints (sorted-level engine only, one-word keys): the top hint_bits
+     * bits of a key are not part of the state but notes the model leaves
+     * for itself when it makes a neighbour, such as "this move leads back
+     * to where I came from, do not list it".  The engine compares keys
+     * without them, ORs together the hints of every copy of a state it
+     * merges, and hands expand a key whose hints are the OR of those of
+     * all the ways it was reached from the level before; a key it passes
+     * with no hints (the start, the goal, a path being traced) must be
+     * expanded in full.  Whatever the hints, expand must list every
+     * neighbour not at a smaller distance.  0 for no hints. */
+    int hint_bits;
 } sb_search_model;
 
 /* ---- breadth-first search --------------------------------------------- */

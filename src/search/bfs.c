@@ -54,6 +54,8 @@ static int push_level(sb_bfs *b, uint64_t start_index, sb_error *err)
 int sb_bfs_init(sb_bfs *b, const sb_search_model *m, sb_mem *mem, sb_error *err)
 {
     memset(b, 0, sizeof *b);
+    if (m->hint_bits)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "the hashed engine takes no hints");
     b->model = *m;
     b->mem = mem;
     b->goal = -1;

@@ -198,15 +198,15 @@ static int flush(worker *w)
             return SB_ENOMEM;
         sc->tcap = sc->cap;
     }
-    uint64_t *sorted = sb_keys_sort(sc->buf, sc->tmp, n, s->kw);
+    uint64_t *sorted = sb_keys_sort(sc->buf, sc->tmp, n, s->kw, s->idm);
     if (!sorted)
         return sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory sorting");
     /* under a short budget, take levels d and d-1 out at once too: runs
      * then hold only new keys */
     const priv *p = s->priv;
     uint64_t k = p->max_batch < MAX_BATCH
-                     ? sb_keys_unique_minus(sorted, n, w->cur, w->ncur, w->prev, w->nprev, s->kw)
-                     : sb_keys_unique_minus(sorted, n, NULL, 0, NULL, 0, s->kw);
+                     ? sb_keys_unique_minus(sorted, n, w->cur, w->ncur, w->prev, w->nprev, s->kw, s->idm)
+                     : sb_keys_unique_minus(sorted, n, NULL, 0, NULL, 0, s->kw, s->idm);
     uint64_t *keys = m_alloc(s, abytes(s, k), &w->err);
     if (!keys)
         return SB_ENOMEM;
@@ -328,6 +328,7 @@ typedef struct part {
     uint64_t *in[64];
     uint64_t cnt[64];
     int k, kw;
+    uint64_t m;
     const uint64_t *x, *y;
     uint64_t nx, ny;
     uint64_t *out;
@@ -337,16 +338,16 @@ typedef struct part {
 static void *merge_part(void *arg)
 {
     part *m = arg;
-    m->got = sb_keys_merge(m->in, m->cnt, m->k, m->x, m->nx, m->y, m->ny, m->out, m->kw);
+    m->got = sb_keys_merge(m->in, m->cnt, m->k, m->x, m->nx, m->y, m->ny, m->out, m->kw, m->m);
     return NULL;
 }
 
 /* The part of sorted a[0..n) from key lo (NULL: the start) to key hi
  * (NULL: the end). */
 static void cut(const uint64_t *a, uint64_t n, const uint64_t *lo, const uint64_t *hi, int kw,
-                const uint64_t **from, uint64_t *len)
+                uint64_t m, const uint64_t **from, uint64_t *len)
 {
-    uint64_t i = lo ? sb_keys_lower(a, n, lo, kw) : 0, j = hi ? sb_keys_lower(a, n, hi, kw) : n;
+    uint64_t i = lo ? sb_keys_lower(a, n, lo, kw, m) : 0, j = hi ? sb_keys_lower(a, n, hi, kw, m) : n;
     *from = a + i * kw;
     *len = j - i;
 }
@@ -382,7 +383,7 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
         uint64_t *m = m_alloc(s, abytes(s, sum), err);
         if (!m)
             return SB_ENOMEM;
-        uint64_t got = sb_keys_merge(in, cnt, MAXRUNS, NULL, 0, NULL, 0, m, kw);
+        uint64_t got = sb_keys_merge(in, cnt, MAXRUNS, NULL, 0, NULL, 0, m, kw, s->idm);
         /* free the runs just merged, the first MAXRUNS in (thread, run)
          * order, and close the gaps they leave */
         int left = MAXRUNS, home = -1;
@@ -409,7 +410,7 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
     if (k == 0)
         return 0;
     if (k == 1) { /* the one run becomes the level */
-        uint64_t got = sb_keys_unique_minus(in[0], cnt[0], cur->keys, cur->n, px, npx, kw);
+        uint64_t got = sb_keys_unique_minus(in[0], cnt[0], cur->keys, cur->n, px, npx, kw, s->idm);
         uint64_t *r = m_realloc(s, in[0], abytes(s, cnt[0]), abytes(s, got), err);
         if (!r)
             return SB_ENOMEM;
@@ -436,15 +437,16 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
         part *m = &pt[t];
         m->k = k;
         m->kw = kw;
+        m->m = s->idm;
         for (int j = 0; j < k; j++) {
             const uint64_t *from;
-            cut(in[j], cnt[j], lo, hi, kw, &from, &m->cnt[j]);
+            cut(in[j], cnt[j], lo, hi, kw, s->idm, &from, &m->cnt[j]);
             m->in[j] = (uint64_t *)from;
             m->sum += m->cnt[j];
         }
-        cut(cur->keys, cur->n, lo, hi, kw, &m->x, &m->nx);
+        cut(cur->keys, cur->n, lo, hi, kw, s->idm, &m->x, &m->nx);
         if (px)
-            cut(px, npx, lo, hi, kw, &m->y, &m->ny);
+            cut(px, npx, lo, hi, kw, s->idm, &m->y, &m->ny);
         m->out = m_alloc(s, abytes(s, m->sum), err);
         if (!m->out)
             rc = SB_ENOMEM;
@@ -628,6 +630,9 @@ int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *
     memset(s, 0, sizeof *s);
     if (m->key_words < 1 || m->key_words > MAXKW)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "keys of %d words are not supported", m->key_words);
+    if (m->hint_bits < 0 || m->hint_bits > 32 || (m->hint_bits && m->key_words != 1))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "hints of %d bits in keys of %d words are not supported",
+                            m->hint_bits, m->key_words);
     if (threads <= 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         threads = n > 0 ? (int)n : 1;
@@ -640,6 +645,7 @@ int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *
     s->priv = p;
     s->model = *m;
     s->kw = m->key_words;
+    s->idm = ~(uint64_t)0 >> m->hint_bits;
     s->threads = threads > 64 ? 64 : threads;
     s->mem = mem;
     return 0;
@@ -704,6 +710,7 @@ static int set_meet(sb_levels *s, const uint64_t *key, sb_error *err)
     if (!s->meet)
         return SB_ENOMEM;
     memcpy(s->meet, key, kbytes(s, 1));
+    s->meet[0] &= s->idm;
     s->found = 1;
     return 0;
 }
@@ -712,12 +719,16 @@ static int set_meet(sb_levels *s, const uint64_t *key, sb_error *err)
 static int64_t find_goal(const sb_levels *s, const sb_level *L, const uint64_t *goal)
 {
     if (s->model.is_goal) {
-        for (uint64_t i = 0; i < L->n; i++)
-            if (s->model.is_goal(s->model.ud, L->keys + i * s->kw))
+        uint64_t k[MAXKW];
+        for (uint64_t i = 0; i < L->n; i++) {
+            memcpy(k, L->keys + i * s->kw, kbytes(s, 1));
+            k[0] &= s->idm;
+            if (s->model.is_goal(s->model.ud, k))
                 return (int64_t)i;
+        }
         return -1;
     }
-    return goal ? sb_keys_find(L->keys, L->n, goal, s->kw) : -1;
+    return goal ? sb_keys_find(L->keys, L->n, goal, s->kw, s->idm) : -1;
 }
 
 static int start_side(sb_levels *s, sb_side *S, const uint64_t *key, sb_error *err)
@@ -740,6 +751,11 @@ int sb_levels_run(sb_levels *s, const uint64_t *start, const uint64_t *goal, uns
 {
     int rc = search(s, start, goal, flags, ctl, err);
     free_scratch(s);
+    /* the newest level goes out through sb_levels_last: without hints */
+    sb_side *F = &s->side[0];
+    if (F->nlev && F->lev[F->nlev - 1].keys && s->idm != ~(uint64_t)0)
+        for (uint64_t i = 0; i < F->lev[F->nlev - 1].n; i++)
+            F->lev[F->nlev - 1].keys[i] &= s->idm;
     return rc;
 }
 
@@ -792,7 +808,7 @@ static int search(sb_levels *s, const uint64_t *start, const uint64_t *goal, uns
             s->exhausted = k;
             return 0;
         }
-        int64_t i = sb_keys_first_common(L->keys, L->n, M->keys, M->n, s->kw);
+        int64_t i = sb_keys_first_common(L->keys, L->n, M->keys, M->n, s->kw, s->idm);
         if (i >= 0) {
             s->meet_level[k] = X->nlev - 1;
             s->meet_level[1 - k] = Y->nlev - 1;
@@ -816,8 +832,8 @@ static void on_parent(void *ctx, const uint64_t *key)
 {
     parent_ctx *c = ctx;
     int kw = c->s->kw;
-    int64_t i = sb_keys_find(c->L->keys, c->L->n, key, kw);
-    if (i >= 0 && (!c->best || sb_key_cmp(c->L->keys + (uint64_t)i * kw, c->best, kw) < 0))
+    int64_t i = sb_keys_find(c->L->keys, c->L->n, key, kw, c->s->idm);
+    if (i >= 0 && (!c->best || (uint64_t)i * kw < (uint64_t)(c->best - c->L->keys)))
         c->best = c->L->keys + (uint64_t)i * kw;
 }
 
@@ -838,6 +854,7 @@ static int trace(sb_levels *s, sb_side *S, int borrowed, int D, uint64_t *out, s
             if (!c.best)
                 return sb_error_set(err, SB_EINTERNAL, 0, 0, "no neighbour at distance %d", D - 1);
             memcpy(out + (uint64_t)(D - 1) * kw, c.best, kbytes(s, 1));
+            out[(uint64_t)(D - 1) * kw] &= s->idm; /* hints would hide moves */
             D--;
             continue;
         }
