@@ -287,7 +287,7 @@ static int search(search_run *r, int census)
         return cli_fail(fname, &r->err);
     r->have_sl = 1;
     sb_search_model m;
-    sb_slide_model(&r->sl, &m);
+    sb_slide_model_hints(&r->sl, &m);
     if (census)
         m.is_goal = NULL;
     if (sb_levels_init(&r->lv, &m, r->o.threads, &r->mem, &r->err))
@@ -317,10 +317,11 @@ static void search_figures(const search_run *r)
 {
     uint64_t n = sb_levels_total(&r->lv);
     fprintf(stderr,
-            "sbfs: style %d, %llu configurations, key %d word%s, %.3f s (cpu %.3f s), "
+            "sbfs: style %d, %llu configurations, %llu neighbours listed, key %d word%s, "
+            "%.3f s (cpu %.3f s), "
             "%.0f configurations/s (per cpu second %.0f), "
             "memory %zu bytes (%.1f bytes/configuration), peak rss %ld KB, %d thread%s%s\n",
-            r->o.style, (unsigned long long)n, r->sl.key_words, r->sl.key_words == 1 ? "" : "s", r->secs,
+            r->o.style, (unsigned long long)n, (unsigned long long)r->lv.generated, r->sl.key_words, r->sl.key_words == 1 ? "" : "s", r->secs,
             r->cpu, r->secs > 0 ? (double)n / r->secs : 0.0, r->cpu > 0 ? (double)n / r->cpu : 0.0,
             r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0, peak_rss_kb(), r->lv.threads,
             r->lv.threads == 1 ? "" : "s", r->lv.dropped ? ", levels dropped for the budget" : "");

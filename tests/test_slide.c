@@ -409,8 +409,40 @@ static void test_keys(void)
     if (t) {
         sb_slide_parse(&pz, t, len, &err);
         sb_slide_init(&sl, &pz, 0, &mem, &err);
-        CHECK_INT(sl.key_bits, 76);
-        CHECK_INT(sl.key_words, 2);
+        /* every tile a kind of its own: the slot form, 15 * 4 bits, with
+         * room for hints on the one empty cell */
+        CHECK_INT(sl.pbits, 4);
+        CHECK_INT(sl.key_bits, 60);
+        CHECK_INT(sl.key_words, 1);
+        CHECK_INT(sl.hint_ranks, 1);
+        CHECK_INT(sl.hint_bits, 4);
+        sb_slide_unpack(&sl, sl.start, a);
+        CHECK(memcmp(a, pz.start, pz.ncells) == 0);
+        sb_slide_pack(&sl, a, k1);
+        CHECK(k1[0] == sl.start[0]);
+        /* the start is 23471056abc89def: tile 1 (the first kind) is at
+         * cell 4, tile 2 at cell 0, tile f at cell 15 */
+        CHECK_INT(sb_slide_field(&sl, sl.start[0], 0), 4);
+        CHECK_INT(sb_slide_field(&sl, sl.start[0], 1), 0);
+        CHECK_INT(sb_slide_field(&sl, sl.start[0], 14), 15);
+        static const int at[15] = {4, 0, 1, 2, 6, 7, 3, 11, 12, 8, 9, 10, 13, 14, 15};
+        uint64_t want = 0;
+        for (int k = 0; k < 15; k++)
+            want |= (uint64_t)at[k] << (4 * k);
+        CHECK(sl.start[0] == want);
+        sb_slide_free(&sl);
+        free(t);
+    }
+    t = read_file("bench/klotski-distinct.txt", &len);
+    CHECK(t != NULL);
+    if (t) {
+        sb_slide_parse(&pz, t, len, &err);
+        sb_slide_init(&sl, &pz, 0, &mem, &err);
+        CHECK_INT(sl.key_bits, 10 * 5); /* not 20 + 10 * 4 */
+        CHECK_INT(sl.hint_ranks, 2);    /* both empty cells */
+        sb_slide_free(&sl);
+        sb_slide_init(&sl, &pz, 1, &mem, &err);
+        CHECK_INT(sl.hint_bits, 0); /* hints are for style 0 only */
         sb_slide_free(&sl);
         free(t);
     }
@@ -825,6 +857,55 @@ static void collect_emit(void *ctx, const uint64_t *key)
     sb_stateset_add(c->set, key, &added, c->err);
 }
 
+/* Sorted identities (hints cleared) of q's keys, one word. */
+static void seq_ids(seq *q, uint64_t mask)
+{
+    for (int i = 0; i < q->n; i++)
+        q->k[i] &= mask;
+    for (int i = 1; i < q->n; i++)
+        for (int j = i; j > 0 && q->k[j - 1] > q->k[j]; j--) {
+            uint64_t t = q->k[j];
+            q->k[j] = q->k[j - 1];
+            q->k[j - 1] = t;
+        }
+}
+
+/* Hints (sb_slide_model_hints), checked from key (which has none): every
+ * neighbour c is listed with the hint of the move back, and c expanded
+ * with that hint lists exactly its neighbours but key.  Returns 1 if so;
+ * adds to *bare the neighbours without a hint (possible only when the
+ * hints cannot name every empty cell). */
+static int hints_ok(const sb_slide *sl, const uint64_t *key, int *bare)
+{
+    static seq plain, hinted, back, full;
+    uint64_t mask = ~(uint64_t)0 >> sl->hint_bits;
+    plain.kw = hinted.kw = back.kw = full.kw = 1;
+    plain.n = hinted.n = plain.over = hinted.over = 0;
+    sb_slide_expand(sl, key, seq_emit, &plain);
+    sb_slide_expand_hinted(sl, key, seq_emit, &hinted);
+    if (plain.over || hinted.over || plain.n != hinted.n)
+        return 0;
+    for (int i = 0; i < hinted.n; i++) {
+        uint64_t c = hinted.k[i];
+        *bare += !(c & ~mask);
+        back.n = full.n = back.over = full.over = 0;
+        uint64_t id = c & mask;
+        sb_slide_expand_hinted(sl, &c, seq_emit, &back);
+        sb_slide_expand(sl, &id, seq_emit, &full);
+        if (back.over || full.over || back.n + (c != id) != full.n)
+            return 0;
+        if (c != id && back.n < SEQ_MAX)
+            back.k[back.n++] = key[0];
+        seq_ids(&back, mask);
+        seq_ids(&full, mask);
+        if (memcmp(back.k, full.k, (size_t)full.n * sizeof *full.k))
+            return 0;
+    }
+    seq_ids(&plain, mask);
+    seq_ids(&hinted, mask);
+    return !memcmp(plain.k, hinted.k, (size_t)plain.n * sizeof *plain.k);
+}
+
 /* Returns the number of configurations compared, -1 on a setup error. */
 static int fast_vs_general(const char *name, const char *text, int style, int limit, int samples)
 {
@@ -841,7 +922,9 @@ static int fast_vs_general(const char *name, const char *text, int style, int li
         T_FAIL_AT("%s: %s", name, err.msg);
         return -1;
     }
-    int fast = sl.fast, done = 0;
+    int fast = sl.fast, done = 0, bare = 0, empty = __builtin_popcountll(sl.open1);
+    for (int c = 0; c < pz.ncells; c++)
+        empty -= pz.start[c] ? pz.kind[pz.start[c]].n : 0;
     collect_ctx cc = {&set, &err};
     int added;
     sb_stateset_add(&set, sl.start, &added, &err);
@@ -863,7 +946,17 @@ static int fast_vs_general(const char *name, const char *text, int style, int li
                       qa.n, qb.n);
             break;
         }
+        sl.fast = fast;
+        if (sl.hint_bits && !hints_ok(&sl, key, &bare)) {
+            T_FAIL_AT("%s style %d: a hint does not name the move back", name, style);
+            break;
+        }
         done++;
+    }
+    /* with room for every empty cell, every neighbour has its hint */
+    if (sl.hint_bits && sl.hint_ranks == empty && bare) {
+        T_FAIL_AT("%s: %d neighbours without a hint", name, bare);
+        done = 0;
     }
     sb_stateset_free(&set);
     sb_slide_free(&sl);
@@ -891,6 +984,8 @@ static void test_fast_moves(void)
         /* 64 cells exactly: anchors fill the first word, kinds the second */
         {"8x8", NULL, "8 x 8\n1 = 11/11\n2 = 1\n3 = 111\n4 = 1/1\n5 = 1/11\n"
                       "10203040502\n10203040502\n", 1},
+        /* every piece a kind of its own (the slot form), x cells */
+        {"slots-x", NULL, "3 x 4\n1 = 11\n2 = 1/1\n3 = 1\n4 = 1\n1x200034\n1x200034\n", 1},
         /* one row of 64: no vertical neighbours at all */
         {"1x64", NULL, "1 x 64\n1 = 1\n2 = 11\n3 = 101\n1020030\n1020030\n", 1},
         /* more than 64 cells: the general path only */

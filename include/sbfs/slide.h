@@ -90,6 +90,7 @@ typedef struct sb_slide {
     int kval[16];            /* kind index -> name value */
     int kidx[16];            /* name value -> kind index, -1 if unused */
     int kbits;               /* bits per kind in a key: ceil(log2 nk) */
+    int pbits;               /* > 0: the key is the slot form, pbits bits a block */
     int nblocks;
     int key_bits, key_words;
     uint64_t *shape;         /* [k][cell][nw]: cells of kind k anchored at cell */
@@ -108,6 +109,9 @@ typedef struct sb_slide {
     uint64_t *enter1;        /* [k][cell][dir]: enter's masks side by side, all ones
                                 where step is -1 */
     int mono1;               /* 1 when every piece is one cell (the n-puzzles) */
+    /* Hints (style 0, one-word keys; see sb_slide_model_hints): */
+    int hint_bits;           /* 4 * hint_ranks, 0 when there are none */
+    int hint_ranks;          /* the first empty cells a hint can name */
 } sb_slide;
 
 /* Prepare the model of pz for moves of the given style (0..5).  pz must
@@ -120,11 +124,28 @@ void sb_slide_free(sb_slide *sl);
  * sl->stop.  To walk the whole component of the start, clear m->is_goal and
  * give the engine no goal key. */
 void sb_slide_model(const sb_slide *sl, sb_search_model *m);
+/* The same with hints for the sorted-level engine, when sl has them:
+ * style 0 on a board of up to 64 cells, with 4 bits left in a one-word key
+ * (sl->hint_bits > 0).  A hint names the move that undoes the one just
+ * made, so that it is not listed again: bit 4r + d of the hints of a
+ * configuration says that the block entering its r-th empty cell (in cell
+ * order, r < hint_ranks) by a step in direction d (right, left, down, up)
+ * goes back to a configuration one nearer the start.  Only one block can
+ * enter a given empty cell in a given direction, so that names one move. */
+void sb_slide_model_hints(const sb_slide *sl, sb_search_model *m);
 
 /* 1 when the configuration key matches stop line g of sl->pz (0 <= g <
  * ngoals), resp. any of them; read-only, thread-safe. */
 int sb_slide_goal_match(const sb_slide *sl, int g, const uint64_t *key);
 int sb_slide_is_goal(const sb_slide *sl, const uint64_t *key);
+
+/* The anchor of block (kind) k in a key of the slot form (sl->pbits > 0).
+ * A field outside the board (only a corrupt key has one) reads as cell 0. */
+static inline int sb_slide_field(const sb_slide *sl, uint64_t key0, int k)
+{
+    int a = (int)(key0 >> (k * sl->pbits) & (((uint64_t)1 << sl->pbits) - 1));
+    return a < sl->ncells ? a : 0;
+}
 
 /* Canonical key of a configuration given as anchors (kind value per cell).
  * Configurations that differ only by swapping blocks of the same kind get
@@ -136,6 +157,11 @@ void sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anc
 /* Call emit for every configuration one move (of sl->style) away from key.
  * Thread-safe: the model is only read. */
 int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
+/* The same for a key that may carry hints (sb_slide_model_hints): the
+ * moves its hints name are left out, and every configuration emitted
+ * carries the hint naming the move back.  Without hints in sl it is
+ * sb_slide_expand. */
+int sb_slide_expand_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
 /* Number of distinct neighbours of key (for tests). */
 int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err);
 

@@ -27,7 +27,8 @@
  * when it matches any of them.  A full stop line matches exactly its own
  * configuration (every non-x cell is named or empty, so no other block has
  * room), but the single full goal is left to the engine's key comparison,
- * which is cheaper still. */
+ * which is cheaper still.  Keys of the slot form (every block a kind of
+ * its own) name each block's anchor outright, and the test reads them. */
 #include <string.h>
 
 #include "sbfs/slide.h"
@@ -42,9 +43,26 @@ static unsigned kind_at(const sb_slide *sl, const uint64_t *key, int rank)
     return (unsigned)(v & (((uint64_t)1 << sl->kbits) - 1));
 }
 
+/* The slot form (key.c): every named anchor holds its kind's field, and
+ * no block covers an empty cell. */
+static int slot_match(const sb_slide *sl, const sb_slide_goal *g, uint64_t key0)
+{
+    for (uint64_t bits = g->need[0]; bits; bits &= bits - 1) {
+        int c = __builtin_ctzll(bits);
+        if (sb_slide_field(sl, key0, sl->kidx[g->anchors[c]]) != c)
+            return 0;
+    }
+    for (int k = 0; k < sl->nk; k++)
+        if (sl->shape[(size_t)k * sl->ncells + sb_slide_field(sl, key0, k)] & g->empty[0])
+            return 0;
+    return 1;
+}
+
 int sb_slide_goal_match(const sb_slide *sl, int gi, const uint64_t *key)
 {
     const sb_slide_goal *g = &sl->pz->goal[gi];
+    if (sl->pbits)
+        return slot_match(sl, g, key[0]);
     uint64_t A[SB_SLIDE_MAXW];
     int below[SB_SLIDE_MAXW]; /* anchors in the words before w */
     int nw = sl->nw, acc = 0;

@@ -1,14 +1,21 @@
 /* The slide model's tables and its canonical key.
  *
- * Key layout (fixed width for a puzzle): bit c, for c < ncells, is 1 when a
- * block is anchored at cell c; then, for the anchored cells in increasing
- * order, the kind of the block there in kbits = ceil(log2 nk) bits each
- * (nothing at all when every block is of one kind).  Blocks of one kind
- * swapped give the same anchors and the same kinds in cell order, hence the
- * same key, and the key determines the configuration.  On SHIFT (20 cells,
- * 10 blocks of 4 kinds) that is 20 + 10*2 = 40 bits, one word; on the
- * 15-puzzle 16 + 15*4 = 76 bits, two words; the widest, 256 cells of 1x1
- * blocks of 15 kinds, 256 + 256*4 bits = 20 words. */
+ * Key layout (fixed width for a puzzle), the anchor form: bit c, for c <
+ * ncells, is 1 when a block is anchored at cell c; then, for the anchored
+ * cells in increasing order, the kind of the block there in kbits =
+ * ceil(log2 nk) bits each (nothing at all when every block is of one
+ * kind).  Blocks of one kind swapped give the same anchors and the same
+ * kinds in cell order, hence the same key, and the key determines the
+ * configuration.  On SHIFT (20 cells, 10 blocks of 4 kinds) that is
+ * 20 + 10*2 = 40 bits, one word; the widest, 256 cells of 1x1 blocks of 15
+ * kinds, 256 + 256*4 bits = 20 words.
+ *
+ * The slot form, when every block is a kind of its own and it is no wider:
+ * block k (the k-th kind) has its anchor in bits k*pbits .. k*pbits +
+ * pbits - 1, pbits = ceil(log2 ncells).  On the 15-puzzle that is 15*4 =
+ * 60 bits, one word, against 76 in the anchor form; on the distinct-piece
+ * Klotski 10*5 = 50 against 60.  A block's move changes its own field and
+ * nothing else, and reading a block is one shift: no ranks to count. */
 #include <string.h>
 
 #include "sbfs/slide.h"
@@ -43,6 +50,14 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
     while ((1 << sl->kbits) < sl->nk)
         sl->kbits++;
     sl->key_bits = sl->ncells + sl->nblocks * sl->kbits;
+    int pbits = 1;
+    while ((1 << pbits) < sl->ncells)
+        pbits++;
+    if (sl->nw == 1 && sl->nblocks == sl->nk && sl->nblocks * pbits <= sl->key_bits &&
+        sl->nblocks * pbits <= 64) {
+        sl->pbits = pbits;
+        sl->key_bits = sl->nblocks * pbits;
+    }
     sl->key_words = (sl->key_bits + 63) / 64;
     size_t nshape = (size_t)sl->nk * sl->ncells * sl->nw;
     sl->shape = sb_mem_alloc(mem, nshape * sizeof *sl->shape, err);
@@ -117,6 +132,16 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
     }
     sb_slide_pack(sl, pz->start, sl->start);
     sb_slide_pack(sl, pz->stop, sl->stop);
+    if (style == 0 && sl->fast && sl->key_words == 1) {
+        /* as many empty cells as the spare bits of the key can name */
+        int covered = 0;
+        for (int c = 0; c < sl->ncells; c++)
+            if (pz->start[c])
+                covered += pz->kind[pz->start[c]].n;
+        int empty = __builtin_popcountll(sl->open1) - covered, room = (64 - sl->key_bits) / 4;
+        sl->hint_ranks = empty < room ? empty : room;
+        sl->hint_bits = 4 * sl->hint_ranks;
+    }
     return 0;
 }
 
@@ -140,6 +165,11 @@ static int expand_cb(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
     return sb_slide_expand(ud, key, emit, ctx);
 }
 
+static int expand_hinted_cb(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    return sb_slide_expand_hinted(ud, key, emit, ctx);
+}
+
 static int goal_cb(void *ud, const uint64_t *key)
 {
     return sb_slide_is_goal(ud, key);
@@ -156,10 +186,25 @@ void sb_slide_model(const sb_slide *sl, sb_search_model *m)
         m->is_goal = goal_cb;
 }
 
+void sb_slide_model_hints(const sb_slide *sl, sb_search_model *m)
+{
+    sb_slide_model(sl, m);
+    if (sl->hint_bits) {
+        m->hint_bits = sl->hint_bits;
+        m->expand = expand_hinted_cb;
+    }
+}
+
 void sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key)
 {
     int pos = sl->ncells;
     memset(key, 0, sl->key_words * sizeof *key);
+    if (sl->pbits) {
+        for (int c = 0; c < sl->ncells; c++)
+            if (anchors[c])
+                key[0] |= (uint64_t)c << (sl->kidx[anchors[c]] * sl->pbits);
+        return;
+    }
     for (int c = 0; c < sl->ncells; c++) {
         if (!anchors[c])
             continue;
@@ -179,6 +224,11 @@ void sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anc
     int pos = sl->ncells;
     uint64_t kmask = ((uint64_t)1 << sl->kbits) - 1;
     memset(anchors, 0, SB_SLIDE_MAXCELLS);
+    if (sl->pbits) {
+        for (int k = 0; k < sl->nk; k++)
+            anchors[sb_slide_field(sl, key[0], k)] = (unsigned char)sl->kval[k];
+        return;
+    }
     for (int c = 0; c < sl->ncells; c++) {
         if (!(key[c >> 6] >> (c & 63) & 1))
             continue;

@@ -87,7 +87,17 @@
  * general path; style 1 extends a move while the whole shape misses the
  * other blocks, and style 2 floods over the moving block's anchors with a
  * 64-bit visited set, in flood()'s order.  tests/test_slide.c compares the
- * two paths' output, neighbour by neighbour, on a dozen puzzles. */
+ * two paths' output, neighbour by neighbour, on a dozen puzzles.
+ *
+ * Keys of the slot form (key.c: every block a kind of its own) are read
+ * field by field into the same per-block entries, and a move changes one
+ * field.  With hints (style 0, sb_slide_expand_hinted) the steps a key's
+ * hints name are taken out of the legal set by adding the named empty
+ * cell to what the step must not enter, and each neighbour gets the hint
+ * of the step back; on keys of the slot form with at most 16 blocks of
+ * which some are larger than one cell, slot_moves_hinted does all of it
+ * without ranks or decoding in cell order, since the engine that takes
+ * hints does not care about the order of the neighbours. */
 #include <stdio.h>
 #include <string.h>
 
@@ -168,10 +178,33 @@ static inline __attribute__((always_inline)) void decode_w(const sb_slide *sl, c
         ds->key = (u128)key[0] | (sl->key_words > 1 ? (u128)key[1] << 64 : 0);
 }
 
+/* The same for a key of the slot form (one word, one block a kind). */
+static void decode_slots(const sb_slide *sl, const uint64_t *key, dstate *ds)
+{
+    int nb = 0;
+    memset(ds->kat, 0, (size_t)sl->ncells);
+    ds->amask[0] = ds->occ[0] = 0;
+    for (int k = 0; k < sl->nk; k++) {
+        int a = sb_slide_field(sl, key[0], k);
+        ds->amask[0] |= (uint64_t)1 << a;
+        ds->kat[a] = (unsigned char)(k + 1);
+        ds->occ[0] |= *shape_of(sl, k, a);
+    }
+    for (uint64_t bits = ds->amask[0]; bits; bits &= bits - 1, nb++) {
+        int c = __builtin_ctzll(bits);
+        ds->kind[nb] = (short)(ds->kat[c] - 1);
+        ds->anchor[nb] = (short)c;
+    }
+    ds->nb = nb;
+    ds->key = key[0] & (~(uint64_t)0 >> (64 - sl->key_bits));
+}
+
 /* Blocks, occupancy and anchors of a key (one-word boards specialised). */
 static void decode(const sb_slide *sl, const uint64_t *key, dstate *ds)
 {
-    if (sl->nw == 1)
+    if (sl->pbits)
+        decode_slots(sl, key, ds);
+    else if (sl->nw == 1)
         decode_w(sl, key, ds, 1);
     else
         decode_w(sl, key, ds, sl->nw);
@@ -187,13 +220,23 @@ static void build_owner(const sb_slide *sl, dstate *ds)
     }
 }
 
-/* Emit the configuration with the blocks S[0..n) shifted by (dr, dc). */
-static void emit_moved(gen *g, const short *S, int n, int dr, int dc)
+/* The key of the configuration with the blocks S[0..n) shifted by off
+ * cells: in the slot form each block's own field changes; in the anchor
+ * form the anchors move and the kinds are listed again in cell order. */
+static void moved_key(gen *g, const short *S, int n, int off, uint64_t *key)
 {
     const sb_slide *sl = g->sl;
     dstate *ds = g->ds;
-    uint64_t key[SB_SLIDE_MAXKW], A[MAXW];
-    int nw = g->nw, off = dr * sl->cols + dc, pos = sl->ncells, kb = sl->kbits;
+    uint64_t A[MAXW];
+    int nw = g->nw, pos = sl->ncells, kb = sl->kbits;
+    if (sl->pbits) {
+        key[0] = (uint64_t)ds->key;
+        for (int i = 0; i < n; i++) {
+            int a = ds->anchor[S[i]];
+            key[0] ^= (uint64_t)(a ^ (a + off)) << (ds->kind[S[i]] * sl->pbits);
+        }
+        return;
+    }
     for (int w = 0; w < nw; w++)
         A[w] = ds->amask[w];
     for (int i = 0; i < n; i++) {
@@ -224,6 +267,13 @@ static void emit_moved(gen *g, const short *S, int n, int dr, int dc)
         ds->kat[ds->anchor[S[i]] + off] = 0;
     for (int i = 0; i < n; i++)
         ds->kat[ds->anchor[S[i]]] = (unsigned char)(ds->kind[S[i]] + 1);
+}
+
+/* Emit the configuration with the blocks S[0..n) shifted by (dr, dc). */
+static void emit_moved(gen *g, const short *S, int n, int dr, int dc)
+{
+    uint64_t key[SB_SLIDE_MAXKW];
+    moved_key(g, S, n, dr * g->sl->cols + dc, key);
     if (g->mi) {
         g->mi->n = n;
         g->mi->blk = S;
@@ -243,7 +293,7 @@ static void emit_one(gen *g, int b, int na)
     const sb_slide *sl = g->sl;
     const dstate *ds = g->ds;
     int a = ds->anchor[b];
-    if (!sl->fast) {
+    if (!sl->fast || sl->pbits) {
         short S[1] = {(short)b};
         emit_moved(g, S, 1, sl->rowof[na] - sl->rowof[a], sl->colof[na] - sl->colof[a]);
         return;
@@ -519,9 +569,10 @@ static void single_moves_n(gen *g, int mode)
 /* ---- the fast path: styles 0-2 on boards of up to 64 cells ---- */
 
 typedef struct fstate {
-    uint64_t A, occ;                         /* anchors, occupied cells */
+    uint64_t A, occ, empty;                  /* anchors, occupied and empty cells */
     u128 key;                                /* the key (one or two words) */
     unsigned char kind[64], anchor[64];      /* blocks in cell order */
+    unsigned char kat[64];                   /* slot form: the kind anchored at a cell */
     uint64_t cells[64];                      /* the cells of each block */
 } fstate;
 
@@ -529,8 +580,8 @@ typedef struct fstate {
  * in place (see emit_one); kw is the key's width in words, 1 or 2.  The
  * block's rank among the anchors is b itself. */
 static inline __attribute__((always_inline)) void fast_emit(const sb_slide *sl, const fstate *fs, int b,
-                                                            int na, sb_emit_fn emit, void *ctx,
-                                                            const int kw)
+                                                            int na, int d, sb_emit_fn emit, void *ctx,
+                                                            const int kw, const int hint)
 {
     int n = sl->ncells, kb = sl->kbits;
     uint64_t A1 = fs->A ^ (uint64_t)1 << fs->anchor[b];
@@ -539,11 +590,22 @@ static inline __attribute__((always_inline)) void fast_emit(const sb_slide *sl, 
         /* key_bits <= 64 here, so with a kind field n < 64 and every shift
          * below is less than 64 */
         uint64_t key = A1 | (uint64_t)1 << na;
-        if (kb) {
+        if (sl->pbits)
+            key = (uint64_t)fs->key ^ (uint64_t)(fs->anchor[b] ^ na) << (fs->kind[b] * sl->pbits);
+        else if (kb) {
             uint64_t K = (uint64_t)fs->key >> n;
             K = (K & (((uint64_t)1 << r) - 1)) | ((K >> (r + kb)) << r);
             K = (K & (((uint64_t)1 << r2) - 1)) | ((uint64_t)fs->kind[b] << r2) | ((K >> r2) << (r2 + kb));
             key |= K << n;
+        }
+        if (hint) {
+            /* the move back enters the cells b leaves (the lowest one
+             * names it) in the opposite direction */
+            uint64_t from = fs->cells[b], to = sl->shape[(size_t)fs->kind[b] * n + na];
+            uint64_t left = from & ~to, empty = (fs->empty | left) & ~to;
+            int rank = __builtin_popcountll(empty & ((left & -left) - 1));
+            if (rank < sl->hint_ranks)
+                key |= (uint64_t)1 << (64 - sl->hint_bits + 4 * rank + (d ^ 1));
         }
         emit(ctx, &key);
     } else if (r2 == r) {
@@ -573,21 +635,22 @@ static inline uint64_t next_to(const sb_slide *sl, uint64_t e, int d)
  * earlier says whether it can also step in a direction before d. */
 static inline __attribute__((always_inline)) void fast_block(const sb_slide *sl, const fstate *fs, int d,
                                                              int b, int earlier, sb_emit_fn emit,
-                                                             void *ctx, const int mode, const int kw)
+                                                             void *ctx, const int mode, const int kw,
+                                                             const int hint)
 {
     int n = sl->ncells, k = fs->kind[b], a = fs->anchor[b];
     size_t per = (size_t)sl->nk * n;
     const short *step = sl->step + (size_t)k * n;
     int na = step[d * per + a];
     if (mode == 0) {
-        fast_emit(sl, fs, b, na, emit, ctx, kw);
+        fast_emit(sl, fs, b, na, d, emit, ctx, kw, hint);
         return;
     }
     const uint64_t *shape = sl->shape + (size_t)k * n;
     uint64_t rest = fs->occ & ~fs->cells[b]; /* the other blocks */
     if (mode == 1) {
         do {
-            fast_emit(sl, fs, b, na, emit, ctx, kw);
+            fast_emit(sl, fs, b, na, d, emit, ctx, kw, 0);
             na = step[d * per + na];
         } while (na >= 0 && !(shape[na] & rest));
         return;
@@ -606,24 +669,40 @@ static inline __attribute__((always_inline)) void fast_block(const sb_slide *sl,
             if (nn < 0 || (seen >> nn & 1) || (shape[nn] & rest))
                 continue;
             seen |= (uint64_t)1 << nn;
-            fast_emit(sl, fs, b, nn, emit, ctx, kw);
+            fast_emit(sl, fs, b, nn, e, emit, ctx, kw, 0);
             stack[sp++] = (unsigned char)nn;
         }
     }
 }
 
+/* The cells, per direction, that the hints h (of a key) say no block is
+ * to enter: the r-th empty cell for each bit 4r + d. */
+static inline void hinted_cells(uint64_t h, uint64_t empty, uint64_t skip[4])
+{
+    for (; h; h >>= 4, empty &= empty - 1) {
+        uint64_t cell = empty & -empty;
+        for (int d = 0; d < 4; d++)
+            skip[d] |= (h >> d & 1) ? cell : 0;
+    }
+}
+
 static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl, const uint64_t *key,
                                                              sb_emit_fn emit, void *ctx, const int mode,
-                                                             const int kw)
+                                                             const int kw, const int hint)
 {
     fstate fs;
     int n = sl->ncells, kb = sl->kbits, nb = 0;
     /* the kind fields, K the next ones and K2 the rest (two-word keys,
      * where kb > 0), consumed in 64-bit arithmetic */
-    uint64_t K, K2 = 0;
+    uint64_t K, K2 = 0, h = 0, skip[4] = {0, 0, 0, 0};
     if (kw == 1) {
-        fs.key = key[0];
-        K = kb ? key[0] >> n : 0;
+        uint64_t k0 = key[0];
+        if (hint) {
+            h = k0 >> (64 - sl->hint_bits);
+            k0 &= ~(uint64_t)0 >> sl->hint_bits;
+        }
+        fs.key = k0;
+        K = kb && !sl->pbits ? k0 >> n : 0; /* n < 64 when there are kind fields */
     } else {
         fs.key = (u128)key[0] | (u128)key[1] << 64;
         K = (uint64_t)(fs.key >> n);
@@ -631,29 +710,44 @@ static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl,
     }
     uint64_t kmask = ((uint64_t)1 << kb) - 1, occ = 0;
     fs.A = key[0] & sl->board1;
+    if (sl->pbits) { /* the slot form (one word): anchors from the fields */
+        uint64_t pmask = ((uint64_t)1 << sl->pbits) - 1;
+        fs.A = 0;
+        for (int k = 0; k < sl->nk; k++) {
+            int a = (int)((uint64_t)fs.key >> (k * sl->pbits) & pmask);
+            fs.A |= (uint64_t)1 << a;
+            fs.kat[a] = (unsigned char)k;
+        }
+    }
     if (sl->mono1) {
         /* Every piece one cell: the blocks are the anchors, and a block
          * can step wherever its neighbour is empty; its rank b is the
          * number of anchors before it, its kind the b-th field. */
         uint64_t empty = sl->open1 & ~fs.A, earlier = 0;
         fs.occ = fs.A;
+        fs.empty = empty;
+        if (hint)
+            hinted_cells(h, empty, skip);
         for (int d = 0; d < 4; earlier |= next_to(sl, empty, d++) & fs.A)
-            for (uint64_t B = next_to(sl, empty, d) & fs.A; B;) {
+            for (uint64_t B = next_to(sl, empty & ~skip[d], d) & fs.A; B;) {
                 int a = 63 - __builtin_clzll(B);
                 uint64_t bit = (uint64_t)1 << a;
                 int b = __builtin_popcountll(fs.A & (bit - 1));
                 B ^= bit;
-                fs.kind[b] = (unsigned char)(kw == 1 ? (K >> (b * kb)) & kmask
-                                                     : (uint64_t)(fs.key >> n >> (b * kb)) & kmask);
+                fs.kind[b] = (unsigned char)(sl->pbits  ? fs.kat[a]
+                                             : kw == 1 ? (K >> (b * kb)) & kmask
+                                                       : (uint64_t)(fs.key >> n >> (b * kb)) & kmask);
                 fs.anchor[b] = (unsigned char)a;
                 fs.cells[b] = bit;
-                fast_block(sl, &fs, d, b, (int)(earlier >> a & 1), emit, ctx, mode, kw);
+                fast_block(sl, &fs, d, b, (int)(earlier >> a & 1), emit, ctx, mode, kw, hint);
             }
         return;
     }
     for (uint64_t bits = fs.A; bits; bits &= bits - 1, nb++) {
         int a = __builtin_ctzll(bits), k = (int)(K & kmask);
-        if (kw == 1) {
+        if (sl->pbits) {
+            k = fs.kat[a];
+        } else if (kw == 1) {
             K >>= kb;
         } else {
             K = K >> kb | K2 << (64 - kb);
@@ -666,48 +760,103 @@ static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl,
     }
     fs.occ = occ;
     uint64_t empty = sl->open1 & ~occ, near = 0, C = 0, L[4] = {0, 0, 0, 0};
-    for (int d = 0; d < 4; d++)
+    fs.empty = empty;
+    if (hint)
+        hinted_cells(h, empty, skip);
+    for (int d = 0; d < 4; d++) {
         near |= next_to(sl, empty, d);
+        skip[d] |= occ; /* a step may enter neither a block nor a hinted cell */
+    }
     for (int b = 0; b < nb; b++)
         C |= (uint64_t)((fs.cells[b] & near) != 0) << b;
     for (; C; C &= C - 1) {
         int b = __builtin_ctzll(C);
         const uint64_t *ent = sl->enter1 + ((size_t)fs.kind[b] * n + fs.anchor[b]) * 4;
         for (int d = 0; d < 4; d++)
-            L[d] |= (uint64_t)((ent[d] & occ) == 0) << b;
+            L[d] |= (uint64_t)((ent[d] & skip[d]) == 0) << b;
     }
     uint64_t earlier = 0; /* blocks that can move in a direction before d */
     for (int d = 0; d < 4; earlier |= L[d++])
         for (uint64_t B = L[d]; B;) {
             int b = 63 - __builtin_clzll(B);
             B ^= (uint64_t)1 << b;
-            fast_block(sl, &fs, d, b, (int)(earlier >> b & 1), emit, ctx, mode, kw);
+            fast_block(sl, &fs, d, b, (int)(earlier >> b & 1), emit, ctx, mode, kw, hint);
         }
+}
+
+/* Style 0 with hints on a key of the slot form, at most 16 blocks and not
+ * all of one cell (the distinct-piece Klotski).  Hints are for the
+ * sorted-level engine, to which the order of the neighbours is nothing, so
+ * the blocks are taken by slot: reading block k is one shift, and there
+ * are no ranks to count.  Every (block, direction) is tested without a
+ * branch, one bit 16d + k each in the set M of legal steps, and M is walked
+ * in one loop: on the distinct-piece Klotski a configuration has ten
+ * blocks and about 1.6 steps left after the hints. */
+static void slot_moves_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    const int n = sl->ncells, nk = sl->nk, pb = sl->pbits, H = sl->hint_bits;
+    const uint64_t pmask = ((uint64_t)1 << pb) - 1;
+    uint64_t k0 = key[0] & (~(uint64_t)0 >> H), h = key[0] >> (64 - H);
+    unsigned char anc[16];
+    uint64_t cells[16], occ = 0, M = 0;
+    for (int k = 0; k < nk; k++) {
+        int a = (int)(k0 >> (k * pb) & pmask);
+        anc[k] = (unsigned char)a;
+        cells[k] = sl->shape[(size_t)k * n + a];
+        occ |= cells[k];
+    }
+    uint64_t empty = sl->open1 & ~occ, skip[4] = {occ, occ, occ, occ};
+    hinted_cells(h, empty, skip);
+    /* four sets, one a direction, to keep four short chains of ORs */
+    uint64_t L0 = 0, L1 = 0, L2 = 0, L3 = 0;
+    for (int k = 0; k < nk; k++) {
+        const uint64_t *ent = sl->enter1 + ((size_t)k * n + anc[k]) * 4;
+        L0 |= (uint64_t)((ent[0] & skip[0]) == 0) << k;
+        L1 |= (uint64_t)((ent[1] & skip[1]) == 0) << k;
+        L2 |= (uint64_t)((ent[2] & skip[2]) == 0) << k;
+        L3 |= (uint64_t)((ent[3] & skip[3]) == 0) << k;
+    }
+    M = L0 | L1 << 16 | L2 << 32 | L3 << 48;
+    for (; M; M &= M - 1) {
+        int i = __builtin_ctzll(M), k = i & 15, d = i >> 4, a = anc[k];
+        int na = sl->step[((size_t)d * nk + k) * n + a];
+        uint64_t to = sl->shape[(size_t)k * n + na], left = cells[k] & ~to;
+        uint64_t after = (empty | left) & ~to; /* the empty cells after the step */
+        int rank = __builtin_popcountll(after & ((left & -left) - 1));
+        uint64_t out = k0 ^ (uint64_t)(a ^ na) << (k * pb);
+        if (rank < sl->hint_ranks)
+            out |= (uint64_t)1 << (64 - H + 4 * rank + (d ^ 1));
+        emit(ctx, &out);
+    }
 }
 
 static void fast_moves_01(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
-    fast_moves(sl, key, emit, ctx, 0, 1);
+    fast_moves(sl, key, emit, ctx, 0, 1, 0);
+}
+static void fast_moves_01h(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    fast_moves(sl, key, emit, ctx, 0, 1, 1);
 }
 static void fast_moves_02(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
-    fast_moves(sl, key, emit, ctx, 0, 2);
+    fast_moves(sl, key, emit, ctx, 0, 2, 0);
 }
 static void fast_moves_11(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
-    fast_moves(sl, key, emit, ctx, 1, 1);
+    fast_moves(sl, key, emit, ctx, 1, 1, 0);
 }
 static void fast_moves_12(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
-    fast_moves(sl, key, emit, ctx, 1, 2);
+    fast_moves(sl, key, emit, ctx, 1, 2, 0);
 }
 static void fast_moves_21(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
-    fast_moves(sl, key, emit, ctx, 2, 1);
+    fast_moves(sl, key, emit, ctx, 2, 1, 0);
 }
 static void fast_moves_22(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
-    fast_moves(sl, key, emit, ctx, 2, 2);
+    fast_moves(sl, key, emit, ctx, 2, 2, 0);
 }
 
 static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx, minfo *mi)
@@ -741,6 +890,18 @@ static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, vo
 int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
     return generate(sl, key, emit, ctx, NULL);
+}
+
+int sb_slide_expand_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    if (!sl->hint_bits)
+        return generate(sl, key, emit, ctx, NULL);
+    /* hints: style 0, fast, one word */
+    if (sl->pbits && !sl->mono1 && sl->nk <= 16)
+        slot_moves_hinted(sl, key, emit, ctx);
+    else
+        fast_moves_01h(sl, key, emit, ctx);
+    return 0;
 }
 
 typedef struct count_ctx {
