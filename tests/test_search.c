@@ -231,6 +231,10 @@ static void test_keys_hints(void)
     uint64_t k = sb_keys_unique_minus(s, 7, x, 1, y, 1, 1, M);
     CHECK_U64(k, 3);
     CHECK(s[0] == H(0x84, 3) && s[1] == H(0, 5) && s[2] == H(0xb, 9));
+    /* minus alone, on keys free of repeats: 5 is in x2 under other hints */
+    uint64_t x2[] = {H(0x3c, 5)};
+    CHECK_U64(sb_keys_minus(s, 3, x2, 1, y, 1, 1, M), 2);
+    CHECK(s[0] == H(0x84, 3) && s[1] == H(0xb, 9));
     /* merging runs ORs the hints of a state in several runs */
     uint64_t r1[] = {H(1, 2), H(1, 4)}, r2[] = {H(2, 2), H(0x20, 6)}, r3[] = {H(4, 2), H(0, 4)}, out[6];
     uint64_t *in[] = {r1, r2, r3};

@@ -188,6 +188,14 @@ uint64_t sb_keys_unique_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64
     return uniq_w(a, n, &f, kw);
 }
 
+uint64_t sb_keys_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx, const uint64_t *y,
+                       uint64_t ny, int kw, uint64_t m)
+{
+    if (kw == 1)
+        return minus_1(a, minus_1(a, n, x, nx, m), y, ny, m);
+    return sb_keys_unique_minus(a, n, x, nx, y, ny, kw, m);
+}
+
 /* The heads of the k runs sit in an array that shrinks as runs run out,
  * so picking the least head needs no bounds tests.  k is the number of
  * runs of a level, a few per thread: too few for a heap. */

@@ -409,8 +409,8 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
     uint64_t npx = prev ? prev->n : 0;
     if (k == 0)
         return 0;
-    if (k == 1) { /* the one run becomes the level */
-        uint64_t got = sb_keys_unique_minus(in[0], cnt[0], cur->keys, cur->n, px, npx, kw, s->idm);
+    if (k == 1) { /* the one run (free of repeats) becomes the level */
+        uint64_t got = sb_keys_minus(in[0], cnt[0], cur->keys, cur->n, px, npx, kw, s->idm);
         uint64_t *r = m_realloc(s, in[0], abytes(s, cnt[0]), abytes(s, got), err);
         if (!r)
             return SB_ENOMEM;

@@ -100,6 +100,9 @@
  * hints does not care about the order of the neighbours. */
 #include <stdio.h>
 #include <string.h>
+#ifdef __SSE4_1__
+#include <smmintrin.h>
+#endif
 
 #include "sbfs/slide.h"
 
@@ -677,9 +680,9 @@ static inline __attribute__((always_inline)) void fast_block(const sb_slide *sl,
 
 /* The cells, per direction, that the hints h (of a key) say no block is
  * to enter: the r-th empty cell for each bit 4r + d. */
-static inline void hinted_cells(uint64_t h, uint64_t empty, uint64_t skip[4])
+static inline void hinted_cells(const sb_slide *sl, uint64_t h, uint64_t empty, uint64_t skip[4])
 {
-    for (; h; h >>= 4, empty &= empty - 1) {
+    for (int r = 0; r < sl->hint_ranks; r++, h >>= 4, empty &= empty - 1) {
         uint64_t cell = empty & -empty;
         for (int d = 0; d < 4; d++)
             skip[d] |= (h >> d & 1) ? cell : 0;
@@ -727,7 +730,7 @@ static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl,
         fs.occ = fs.A;
         fs.empty = empty;
         if (hint)
-            hinted_cells(h, empty, skip);
+            hinted_cells(sl, h, empty, skip);
         for (int d = 0; d < 4; earlier |= next_to(sl, empty, d++) & fs.A)
             for (uint64_t B = next_to(sl, empty & ~skip[d], d) & fs.A; B;) {
                 int a = 63 - __builtin_clzll(B);
@@ -762,7 +765,7 @@ static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl,
     uint64_t empty = sl->open1 & ~occ, near = 0, C = 0, L[4] = {0, 0, 0, 0};
     fs.empty = empty;
     if (hint)
-        hinted_cells(h, empty, skip);
+        hinted_cells(sl, h, empty, skip);
     for (int d = 0; d < 4; d++) {
         near |= next_to(sl, empty, d);
         skip[d] |= occ; /* a step may enter neither a block nor a hinted cell */
@@ -789,7 +792,7 @@ static inline __attribute__((always_inline)) void fast_moves(const sb_slide *sl,
  * sorted-level engine, to which the order of the neighbours is nothing, so
  * the blocks are taken by slot: reading block k is one shift, and there
  * are no ranks to count.  Every (block, direction) is tested without a
- * branch, one bit 16d + k each in the set M of legal steps, and M is walked
+ * branch, one bit 4k + d each in the set M of legal steps, and M is walked
  * in one loop: on the distinct-piece Klotski a configuration has ten
  * blocks and about 1.6 steps left after the hints. */
 static void slot_moves_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
@@ -806,19 +809,30 @@ static void slot_moves_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_f
         occ |= cells[k];
     }
     uint64_t empty = sl->open1 & ~occ, skip[4] = {occ, occ, occ, occ};
-    hinted_cells(h, empty, skip);
-    /* four sets, one a direction, to keep four short chains of ORs */
-    uint64_t L0 = 0, L1 = 0, L2 = 0, L3 = 0;
+    hinted_cells(sl, h, empty, skip);
+#ifdef __SSE4_1__
+    /* two directions a 128-bit test, four bits a block */
+    const __m128i s01 = _mm_set_epi64x((long long)skip[1], (long long)skip[0]);
+    const __m128i s23 = _mm_set_epi64x((long long)skip[3], (long long)skip[2]), zero = _mm_setzero_si128();
+    for (int k = 0; k < nk; k++) {
+        const __m128i *ent = (const __m128i *)(sl->enter1 + ((size_t)k * n + anc[k]) * 4);
+        __m128i z01 = _mm_cmpeq_epi64(_mm_and_si128(_mm_loadu_si128(ent), s01), zero);
+        __m128i z23 = _mm_cmpeq_epi64(_mm_and_si128(_mm_loadu_si128(ent + 1), s23), zero);
+        unsigned nib = (unsigned)(_mm_movemask_pd(_mm_castsi128_pd(z01)) |
+                                  _mm_movemask_pd(_mm_castsi128_pd(z23)) << 2);
+        M |= (uint64_t)nib << (4 * k);
+    }
+#else
     for (int k = 0; k < nk; k++) {
         const uint64_t *ent = sl->enter1 + ((size_t)k * n + anc[k]) * 4;
-        L0 |= (uint64_t)((ent[0] & skip[0]) == 0) << k;
-        L1 |= (uint64_t)((ent[1] & skip[1]) == 0) << k;
-        L2 |= (uint64_t)((ent[2] & skip[2]) == 0) << k;
-        L3 |= (uint64_t)((ent[3] & skip[3]) == 0) << k;
+        unsigned nib = 0;
+        for (int d = 0; d < 4; d++)
+            nib |= (unsigned)((ent[d] & skip[d]) == 0) << d;
+        M |= (uint64_t)nib << (4 * k);
     }
-    M = L0 | L1 << 16 | L2 << 32 | L3 << 48;
+#endif
     for (; M; M &= M - 1) {
-        int i = __builtin_ctzll(M), k = i & 15, d = i >> 4, a = anc[k];
+        int i = __builtin_ctzll(M), k = i >> 2, d = i & 3, a = anc[k];
         int na = sl->step[((size_t)d * nk + k) * n + a];
         uint64_t to = sl->shape[(size_t)k * n + na], left = cells[k] & ~to;
         uint64_t after = (empty | left) & ~to; /* the empty cells after the step */
