@@ -321,9 +321,9 @@ static void search_figures(const search_run *r)
             "%.3f s (cpu %.3f s), "
             "%.0f configurations/s (per cpu second %.0f), "
             "memory %zu bytes (%.1f bytes/configuration), peak rss %ld KB, %d thread%s%s\n",
-            r->o.style, (unsigned long long)n, (unsigned long long)r->lv.generated, r->sl.key_words, r->sl.key_words == 1 ? "" : "s", r->secs,
-            r->cpu, r->secs > 0 ? (double)n / r->secs : 0.0, r->cpu > 0 ? (double)n / r->cpu : 0.0,
-            r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0, peak_rss_kb(), r->lv.threads,
+            r->o.style, (unsigned long long)n, (unsigned long long)r->lv.generated, r->sl.key_words,
+            r->sl.key_words == 1 ? "" : "s", r->secs, r->cpu, r->secs > 0 ? (double)n / r->secs : 0.0,
+            r->cpu > 0 ? (double)n / r->cpu : 0.0, r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0, peak_rss_kb(), r->lv.threads,
             r->lv.threads == 1 ? "" : "s", r->lv.dropped ? ", levels dropped for the budget" : "");
 }
 

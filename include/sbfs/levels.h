@@ -8,7 +8,9 @@
  * neighbour of level d lies at distance d-1, d or d+1, so those two levels
  * are all the duplicate detection needs.  A state costs its key and nothing
  * else (8 bytes for keys of one word); all memory traffic is sequential;
- * the result does not depend on the number of threads.
+ * the result does not depend on the number of threads.  A model may keep
+ * hints in its keys (sb_search_model.hint_bits): the engine ignores them
+ * in comparisons and strips them from every key it hands out.
  *
  * It searches one way (from the start until a goal, or the whole
  * component) or both ways (start and one goal configuration, expanding the
