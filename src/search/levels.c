@@ -631,7 +631,7 @@ int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *
     memset(s, 0, sizeof *s);
     if (m->key_words < 1 || m->key_words > MAXKW)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "keys of %d words are not supported", m->key_words);
-    if (m->hint_bits < 0 || m->hint_bits > 32 || (m->hint_bits && m->key_words != 1))
+    if (m->hint_bits < 0 || m->hint_bits > 63 || (m->hint_bits && m->key_words != 1))
         return sb_error_set(err, SB_EUSAGE, 0, 0, "hints of %d bits in keys of %d words are not supported",
                             m->hint_bits, m->key_words);
     if (threads <= 0) {
