@@ -7,6 +7,9 @@
 #   make test       -Werror build, whole suite optimised, then under ASan+UBSan
 #   make run        solve the bundled SHIFT puzzle
 #   make bench      speed and memory figures
+#   make check-random N=20000 SEED=1
+#                   the random differential test of the sliding-block
+#                   searches on N puzzles (make test draws 2000)
 #   make fuzz       libFuzzer targets (clang), FUZZ_TIME seconds each
 #   make install PREFIX=/usr/local
 
@@ -45,7 +48,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/%)
 VERIFY_BIN := $(VERIFY_SRC:tests/%.c=$(BUILD)/%)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
 
-.PHONY: all test check run bench fuzz install uninstall clean
+.PHONY: all test check check-random run bench fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/sbfs $(BUILD)/libsbfs.a
@@ -88,6 +91,11 @@ test:
 	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/asan SAN=1 WERROR=1 $(addprefix build/asan/,sbfs $(notdir $(TEST_BIN) $(VERIFY_BIN)))
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 WERROR=1 check
 
+N ?= 20000
+SEED ?= 1
+check-random: $(BUILD)/test_random_slide
+	SBFS_RANDOM_N=$(N) SBFS_RANDOM_SEED=$(SEED) $(BUILD)/test_random_slide
+
 run: all
 	./sbfs solve puzzles/shift.txt
 
@@ -95,9 +103,9 @@ bench: all $(VERIFY_BIN)
 	SBFS=$(CURDIR)/sbfs SBFS_BUILD=$(CURDIR)/$(BUILD) sh bench/run.sh
 
 # libFuzzer targets are built by clang straight from the library sources.
-build/fuzz/%: fuzz/%.c $(LIB_SRC)
+build/fuzz/%: fuzz/%.c $(LIB_SRC) $(wildcard tests/*.h)
 	@mkdir -p build/fuzz
-	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -g -O1 -fsanitize=fuzzer,address,undefined \
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Iinclude -Itests -g -O1 -fsanitize=fuzzer,address,undefined \
 	    -fno-sanitize-recover=undefined -o $@ $< $(LIB_SRC) $(LDLIBS)
 
 fuzz: $(FUZZ_BIN)

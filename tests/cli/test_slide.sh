@@ -92,7 +92,34 @@ expect_status 1 "verify: the partial line was the one reached" -- "$VERIFY" slid
 for s in 0 1 2; do
     expect_file $D/klotski-census$s.out "census klotski style $s" -- "$VERIFY" slide census $s $P/klotski.txt
 done
-expect_status 2 "census: styles 0-2 only" -- "$VERIFY" slide census 3 $P/klotski.txt
+# and in styles 3-5, where sets of blocks move: explore agrees with it
+for s in 3 4 5; do
+    $SBFS explore -s $s $P/klotski.txt | grep -E '^(distance|component)' > "$T_TMP/explore"
+    "$VERIFY" slide census $s $P/klotski.txt > "$T_TMP/census"
+    expect_status 0 "explore klotski style $s agrees with the census" -- cmp "$T_TMP/explore" "$T_TMP/census"
+    [ $s != 3 ] || expect_line "component: 25955 configurations, largest distance 105" "census klotski style 3" "$T_TMP/census"
+done
+expect_status 2 "census: styles 0-5 only" -- "$VERIFY" slide census 6 $P/klotski.txt
+
+# boards with many empty cells and few pieces (hints wider than 32 bits in
+# style 0) solve in every style: one piece on 2 x 5, and the 2x2 block
+# with two 1x1 under Klotski's goal
+printf '2 x 5 k\n1 = 1\n1\n01\n' > "$T_TMP/one.txt"
+printf '5 x 4 k\n1 = 11/11\n2 = 1\n01000022\n.............1*\n' > "$T_TMP/two.txt"
+for s in 0 1 2 3 4 5; do
+    expect_status 0 "one piece on 2 x 5, style $s" -- $SBFS solve -s $s "$T_TMP/one.txt"
+    expect_line "solution: 1 move" "one piece on 2 x 5, style $s" "$T_TMP/out"
+    cp "$T_TMP/out" "$T_TMP/sol"
+    expect_status 0 "one piece on 2 x 5, style $s: replays" -- "$VERIFY" slide $s "$T_TMP/one.txt" "$T_TMP/sol"
+done
+set -- 5 3 2 5 3 2
+for s in 0 1 2 3 4 5; do
+    expect_status 0 "2x2 and two 1x1, style $s" -- $SBFS solve -s $s "$T_TMP/two.txt"
+    expect_line "solution: $1 moves" "2x2 and two 1x1, style $s" "$T_TMP/out"
+    cp "$T_TMP/out" "$T_TMP/sol"
+    expect_status 0 "2x2 and two 1x1, style $s: replays" -- "$VERIFY" slide $s "$T_TMP/two.txt" "$T_TMP/sol"
+    shift
+done
 
 # sbfs explore: the same census (distance lines and the component line),
 # on one thread and on two, and in a budget that holds a few levels only
