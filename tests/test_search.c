@@ -571,6 +571,111 @@ static void test_engines_agree(void)
     CHECK(hinted > 0);
 }
 
+/* The sorted-level engine under budgets from half to a twelfth of what it
+ * took with none: small batches, many runs, pressure, dropped levels and
+ * paths rebuilt through them.  Each search either gives exactly the
+ * counts and the path it gave with no budget, or stops with SB_ENOMEM
+ * with every level it made right; and it stops without redoing levels
+ * over and over (the neighbours it listed stay within a few times those
+ * of the search with no budget). */
+static void test_levels_budgets(void)
+{
+    sb_rng r;
+    sb_rng_seed(&r, 4242);
+    int fitted = 0, rebuilt = 0, refused = 0, worst = 0;
+    for (int round = 0; round < 6; round++) {
+        cayley c;
+        c.hints = round % 3 == 2;
+        c.kw = c.hints ? 1 : 1 + round % 3;
+        c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        c.nxor = 1 + (int)sb_rng_below(&r, 2);
+        for (int j = 0; j < 4; j++) {
+            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_search_model m = {c.kw, &c, cayley_expand, NULL, 0};
+        if (c.hints) {
+            m.expand = cayley_expand_hinted;
+            m.hint_bits = 8;
+        }
+        uint64_t start[2], goal[2];
+        cayley_key(&c, sb_rng_below(&r, CN), start);
+        sb_mem mem;
+        sb_error err;
+        sb_levels s;
+        /* with no budget: the counts, the census's peak, the path */
+        sb_mem_init(&mem, 0);
+        CHECK_INT(sb_levels_init(&s, &m, 1, &mem, &err), 0);
+        CHECK_INT(sb_levels_run(&s, start, NULL, SB_LEVELS_CENSUS, NULL, &err), 0);
+        int nlev = sb_levels_count(&s, 0);
+        uint64_t *size = malloc((size_t)nlev * sizeof *size), nlast, gen_census = s.generated;
+        for (int d = 0; d < nlev; d++)
+            size[d] = sb_levels_size(&s, 0, d);
+        memcpy(goal, sb_levels_last(&s, &nlast), c.kw * 8);
+        size_t peak_census = mem.peak;
+        mem.peak = mem.used;
+        CHECK_INT(sb_levels_run(&s, start, goal, 0, NULL, &err), 0);
+        size_t peak_path = mem.peak;
+        uint64_t gen_path = s.generated;
+        int len = s.length;
+        uint64_t *path = malloc((size_t)(len + 1) * 2 * 8), *p2 = malloc((size_t)(len + 1) * 2 * 8);
+        CHECK_INT(sb_levels_path(&s, path, NULL, &err), 0);
+        CHECK(cayley_path_ok(&c, path, len));
+        sb_levels_free(&s);
+        static const int div[] = {2, 3, 4, 6, 8, 12};
+        for (int T = 1; T <= 2; T++)
+            for (int f = 0; f < 6; f++)
+                for (int census = 0; census <= 1; census++) {
+                    sb_mem small;
+                    sb_mem_init(&small, (census ? peak_census : peak_path) / div[f]);
+                    CHECK_INT(sb_levels_init(&s, &m, T, &small, &err), 0);
+                    int rc = sb_levels_run(&s, start, census ? NULL : goal, census ? SB_LEVELS_CENSUS : 0,
+                                           NULL, &err);
+                    uint64_t listed = s.generated;
+                    int bad = !(rc == 0 || rc == SB_ENOMEM);
+                    int made = sb_levels_count(&s, 0);
+                    bad += rc == 0 && made != (census ? nlev : len + 1);
+                    bad += made > nlev;
+                    for (int d = 0; d < made && d < nlev; d++)
+                        bad += sb_levels_size(&s, 0, d) != size[d];
+                    if (rc == 0 && !census) {
+                        bad += s.length != len;
+                        /* the rebuild searches again on top of the
+                         * checkpoints, and may itself run out */
+                        int prc = sb_levels_path(&s, p2, NULL, &err);
+                        bad += prc != 0 && prc != SB_ENOMEM;
+                        bad += prc == 0 && memcmp(p2, path, (size_t)(len + 1) * c.kw * 8) != 0;
+                        rebuilt += prc == 0 && s.dropped > 0;
+                    }
+                    fitted += rc == 0 && f >= 2;
+                    refused += rc == SB_ENOMEM;
+                    uint64_t gen = census ? gen_census : gen_path;
+                    int ratio = (int)(listed / (gen ? gen : 1));
+                    worst = ratio > worst ? ratio : worst;
+                    if (bad)
+                        T_FAIL_AT("round %d, %d threads, budget 1/%d, %s: rc %d, %d levels", round, T,
+                                  div[f], census ? "census" : "path", rc, made);
+                    else
+                        t_passed++;
+                    sb_levels_free(&s);
+                    CHECK_U64(small.used, 0);
+                }
+        free(size);
+        free(path);
+        free(p2);
+    }
+    CHECK(fitted > 0);
+    CHECK(rebuilt > 0);
+    CHECK(refused > 0);
+    /* at most a few tries a level, not a ladder of them */
+    if (getenv("SBFS_TEST_VERBOSE"))
+        printf("budgets: %d fitted, %d rebuilt, %d refused, worst %d\n", fitted, rebuilt, refused, worst);
+    if (worst <= 3)
+        t_passed++;
+    else
+        T_FAIL_AT("a budgeted search listed %d times the neighbours of the one with none", worst);
+}
+
 int main(void)
 {
     RUN(test_set_basic);
@@ -583,5 +688,6 @@ int main(void)
     RUN(test_levels_grid);
     RUN(test_levels_stop);
     RUN(test_engines_agree);
+    RUN(test_levels_budgets);
     return TEST_END();
 }

@@ -37,16 +37,24 @@ uint64_t *sb_keys_sort(uint64_t *a, uint64_t *t, uint64_t n, int kw, uint64_t m)
 uint64_t sb_keys_unique_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx,
                               const uint64_t *y, uint64_t ny, int kw, uint64_t m);
 
-/* The same for a[0..n) already free of repeats: one pass fewer. */
+/* The same for a[0..n) already free of repeats: one pass fewer.  Both walk
+ * x and y in step with a, or gallop through them when they are much
+ * longer, so a short a against long x and y costs little. */
 uint64_t sb_keys_minus(uint64_t *a, uint64_t n, const uint64_t *x, uint64_t nx, const uint64_t *y,
                        uint64_t ny, int kw, uint64_t m);
 
-/* Merge k sorted arrays (each free of repeats) into out (room for the
- * sum), keeping each key once and only if it is in neither sorted array
- * x[0..nx) nor y[0..ny) (either may be empty).  Returns the number
- * written. */
+/* Merge k sorted arrays (each free of repeats; any k >= 0) into out (room
+ * for the sum), keeping each key once and only if it is in neither sorted
+ * array x[0..nx) nor y[0..ny) (either may be empty).  Returns the number
+ * written, or UINT64_MAX when the merge's tree (beyond 8 runs: 20 bytes
+ * a run) cannot be allocated. */
 uint64_t sb_keys_merge(uint64_t *const *in, const uint64_t *n, int k, const uint64_t *x, uint64_t nx,
                        const uint64_t *y, uint64_t ny, uint64_t *out, int kw, uint64_t m);
+
+/* How many distinct keys the k sorted arrays (each free of repeats) hold
+ * together: what sb_keys_merge would write with x and y empty, with no
+ * room for them.  UINT64_MAX as for sb_keys_merge. */
+uint64_t sb_keys_union_size(uint64_t *const *in, const uint64_t *n, int k, int kw, uint64_t m);
 
 /* The first index i of sorted a[0..n) with a[i] >= key. */
 uint64_t sb_keys_lower(const uint64_t *a, uint64_t n, const uint64_t *key, int kw, uint64_t m);

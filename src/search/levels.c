@@ -33,6 +33,7 @@
  * level just below the state being traced. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -61,6 +62,9 @@ typedef struct scratch {
 typedef struct priv {
     pthread_mutex_t lock; /* guards the sb_mem */
     uint64_t max_batch;   /* most keys in a thread's buffer; cut under pressure */
+    int pressed;          /* the budget ran short in this run: runs leave out levels
+                             d and d-1 as they are made, batches are fitted to the room */
+    unsigned share;       /* then the threads' buffers take 1/share of the room */
     scratch sc[MAXT];
 } priv;
 
@@ -100,6 +104,16 @@ static size_t m_used(sb_levels *s)
     size_t u = s->mem->used;
     pthread_mutex_unlock(&p->lock);
     return u;
+}
+
+/* Bytes the budget still allows. */
+static size_t m_left(sb_levels *s)
+{
+    priv *p = s->priv;
+    pthread_mutex_lock(&p->lock);
+    size_t l = sb_mem_left(s->mem);
+    pthread_mutex_unlock(&p->lock);
+    return l;
 }
 
 static size_t kbytes(const sb_levels *s, uint64_t n)
@@ -207,7 +221,7 @@ static int flush(worker *w)
     /* under a short budget, take levels d and d-1 out at once too: runs
      * then hold only new keys */
     const priv *p = s->priv;
-    uint64_t k = p->max_batch < MAX_BATCH
+    uint64_t k = p->pressed
                      ? sb_keys_unique_minus(sorted, n, w->cur, w->ncur, w->prev, w->nprev, s->kw, s->idm)
                      : sb_keys_unique_minus(sorted, n, NULL, 0, NULL, 0, s->kw, s->idm);
     uint64_t *keys = m_alloc(s, abytes(s, k), &w->err);
@@ -274,7 +288,9 @@ static void *work(void *arg)
         if (w->ctl && w->ctl->progress) {
             double now = sb_now();
             if (now - last > 0.2) {
-                sb_progress_info in = {"search", w->level + 1, sb_levels_total(s), 0, m_used(s)};
+                const priv *p = s->priv;
+                sb_progress_info in = {p->pressed ? "search, memory short," : "search", w->level + 1,
+                                       sb_levels_total(s), 0, m_used(s)};
                 w->ctl->progress(w->ctl->ud, &in);
                 last = now;
             }
@@ -328,9 +344,10 @@ static void run_threads(void *(*fn)(void *), void *items, size_t size, int n)
 /* One thread's share of the merge: the keys of every run, and of levels d
  * and d-1, between two splitters. */
 typedef struct part {
-    uint64_t *in[64];
-    uint64_t cnt[64];
+    uint64_t **in;   /* k runs, cut to this part's keys */
+    uint64_t *cnt;
     int k, kw;
+    int count;       /* only count what the merge would write */
     uint64_t m;
     const uint64_t *x, *y;
     uint64_t nx, ny;
@@ -341,7 +358,8 @@ typedef struct part {
 static void *merge_part(void *arg)
 {
     part *m = arg;
-    m->got = sb_keys_merge(m->in, m->cnt, m->k, m->x, m->nx, m->y, m->ny, m->out, m->kw, m->m);
+    m->got = m->count ? sb_keys_union_size(m->in, m->cnt, m->k, m->kw, m->m)
+                      : sb_keys_merge(m->in, m->cnt, m->k, m->x, m->nx, m->y, m->ny, m->out, m->kw, m->m);
     return NULL;
 }
 
@@ -355,73 +373,85 @@ static void cut(const uint64_t *a, uint64_t n, const uint64_t *lo, const uint64_
     *len = j - i;
 }
 
+/* All runs of all workers, in (thread, run) order: k of them, sum keys. */
+static int list_runs(worker *w, int T, uint64_t ***in, uint64_t **cnt, int *k, uint64_t *sum)
+{
+    int total = 0;
+    for (int t = 0; t < T; t++)
+        total += w[t].nruns;
+    *in = malloc(((size_t)total + 1) * sizeof **in);
+    *cnt = malloc(((size_t)total + 1) * sizeof **cnt);
+    if (!*in || !*cnt) {
+        free(*in);
+        free(*cnt);
+        return SB_ENOMEM;
+    }
+    *k = 0;
+    *sum = 0;
+    for (int t = 0; t < T; t++)
+        for (int j = 0; j < w[t].nruns; j++) {
+            (*in)[*k] = w[t].runs[j].keys;
+            (*cnt)[*k] = w[t].runs[j].n;
+            *sum += (*cnt)[(*k)++];
+        }
+    return 0;
+}
+
+/* The least bytes, beyond the levels held, that making the new level can
+ * take, from runs that leave out levels d and d-1 (p->pressed): their
+ * union is part of the new level, and a level of N keys is never made in
+ * less than 2N keys of room, the runs and the level they merge into, or
+ * the one buffer that listed them all and its sort buffer.  0 if unknown. */
+static uint64_t level_need(sb_levels *s, worker *w, int T)
+{
+    uint64_t **in, *cnt, sum, u;
+    int k;
+    if (!((priv *)s->priv)->pressed || list_runs(w, T, &in, &cnt, &k, &sum))
+        return 0;
+    u = sb_keys_union_size(in, cnt, k, s->kw, s->idm);
+    free(in);
+    free(cnt);
+    return u == UINT64_MAX ? 0 : 2 * (uint64_t)kbytes(s, u);
+}
+
 /* Merge the workers' runs, without the keys of levels d (cur) and d-1
  * (prev), into the new level.  The key range is cut at quantiles of level
  * d into one part per thread; the parts are merged side by side and laid
- * end to end.  Returns 0 with *keys, *n set. */
+ * end to end.  Any number of runs is merged at once (a tournament beyond
+ * eight).  The level takes the sum of the runs for the time of the merge;
+ * when that does not fit under pressure, where the runs hold new keys
+ * only, the parts are counted first (a merge that writes nothing) and the
+ * level takes exactly its size.  Returns 0 with *keys, *n set; on
+ * SB_ENOMEM, *need as for level_need. */
 static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_level *prev,
-                  uint64_t **keys, uint64_t *n, sb_error *err)
+                  uint64_t **keys, uint64_t *n, uint64_t *need, sb_error *err)
 {
-    enum { MAXRUNS = 64 };
-    int kw = s->kw;
-    uint64_t *in[MAXRUNS], cnt[MAXRUNS], sum = 0;
-    int k = 0;
+    const priv *p = s->priv;
+    int kw = s->kw, k;
+    uint64_t **in, *cnt, sum;
     *keys = NULL;
     *n = 0;
-    for (;;) {
-        int total = 0;
-        k = 0;
-        sum = 0;
-        for (int t = 0; t < T; t++)
-            for (int j = 0; j < w[t].nruns; j++, total++)
-                if (k < MAXRUNS) {
-                    in[k] = w[t].runs[j].keys;
-                    cnt[k] = w[t].runs[j].n;
-                    sum += cnt[k++];
-                }
-        if (total <= MAXRUNS)
-            break;
-        /* very many runs (a tight budget): merge the first MAXRUNS into
-         * one and try again */
-        uint64_t *m = m_alloc(s, abytes(s, sum), err);
-        if (!m)
-            return SB_ENOMEM;
-        uint64_t got = sb_keys_merge(in, cnt, MAXRUNS, NULL, 0, NULL, 0, m, kw, s->idm);
-        /* free the runs just merged, the first MAXRUNS in (thread, run)
-         * order, and close the gaps they leave */
-        int left = MAXRUNS, home = -1;
-        for (int t = 0; t < T; t++) {
-            int drop = w[t].nruns < left ? w[t].nruns : left;
-            if (drop && home < 0)
-                home = t; /* its run array has room for the merged run */
-            for (int j = 0; j < drop; j++)
-                m_free(s, w[t].runs[j].keys, abytes(s, w[t].runs[j].n));
-            memmove(w[t].runs, w[t].runs + drop, (size_t)(w[t].nruns - drop) * sizeof *w[t].runs);
-            w[t].nruns -= drop;
-            left -= drop;
-        }
-        uint64_t *r = m_realloc(s, m, abytes(s, sum), abytes(s, got), err);
-        if (!r) {
-            m_free(s, m, abytes(s, sum));
-            return SB_ENOMEM;
-        }
-        w[home].runs[w[home].nruns].keys = r;
-        w[home].runs[w[home].nruns++].n = got;
-    }
+    if (list_runs(w, T, &in, &cnt, &k, &sum))
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
     const uint64_t *px = prev ? prev->keys : NULL;
     uint64_t npx = prev ? prev->n : 0;
-    if (k == 0)
-        return 0;
-    if (k == 1) { /* the one run (free of repeats) becomes the level */
-        uint64_t got = sb_keys_minus(in[0], cnt[0], cur->keys, cur->n, px, npx, kw, s->idm);
-        uint64_t *r = m_realloc(s, in[0], abytes(s, cnt[0]), abytes(s, got), err);
-        if (!r)
-            return SB_ENOMEM;
-        for (int t = 0; t < T; t++)
-            w[t].nruns = 0;
-        *keys = r;
-        *n = got;
-        return 0;
+    if (k <= 1) { /* no run, or one (free of repeats) that becomes the level */
+        int rc = 0;
+        if (k == 1) {
+            uint64_t got = sb_keys_minus(in[0], cnt[0], cur->keys, cur->n, px, npx, kw, s->idm);
+            uint64_t *r = m_realloc(s, in[0], abytes(s, cnt[0]), abytes(s, got), err);
+            if (r) {
+                for (int t = 0; t < T; t++)
+                    w[t].nruns = 0;
+                *keys = r;
+                *n = got;
+            } else {
+                rc = SB_ENOMEM;
+            }
+        }
+        free(in);
+        free(cnt);
+        return rc;
     }
     int P = s->threads;
     if (sum / PAR_MIN < (uint64_t)P)
@@ -431,13 +461,21 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
     if (P < 1)
         P = 1;
     part *pt = calloc((size_t)P, sizeof *pt);
-    if (!pt)
+    uint64_t **pin = malloc((size_t)P * k * sizeof *pin), *pcnt = malloc((size_t)P * k * sizeof *pcnt);
+    if (!pt || !pin || !pcnt) {
+        free(pt);
+        free(pin);
+        free(pcnt);
+        free(in);
+        free(cnt);
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
-    uint64_t total = 0;
+    }
     for (int t = 0; t < P; t++) {
         const uint64_t *lo = t ? cur->keys + cur->n * (uint64_t)t / (uint64_t)P * kw : NULL;
         const uint64_t *hi = t + 1 < P ? cur->keys + cur->n * (uint64_t)(t + 1) / (uint64_t)P * kw : NULL;
         part *m = &pt[t];
+        m->in = pin + (size_t)t * k;
+        m->cnt = pcnt + (size_t)t * k;
         m->k = k;
         m->kw = kw;
         m->m = s->idm;
@@ -450,15 +488,41 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
         cut(cur->keys, cur->n, lo, hi, kw, s->idm, &m->x, &m->nx);
         if (px)
             cut(px, npx, lo, hi, kw, s->idm, &m->y, &m->ny);
-        total += m->sum;
     }
+    free(in);
+    free(cnt);
+    int rc = 0;
+    uint64_t total = 0;
+    for (int t = 0; t < P; t++)
+        total += pt[t].sum;
     /* The parts merge straight into the level, each from where it would
      * start if nothing were dropped; then they close up (fresh buffers for
      * the parts and a copy into the level cost a fifth of the two-thread
      * time on the distinct-piece Klotski). */
-    uint64_t *lv = m_alloc(s, abytes(s, total), err), at = 0;
+    sb_error ignored;
+    uint64_t *lv = m_alloc(s, abytes(s, total), p->pressed ? &ignored : err), at = 0;
+    if (!lv && p->pressed) {
+        /* too little room for the sum of the runs: count the parts (the
+         * runs hold new keys only) and take exactly the level's size */
+        total = 0;
+        for (int t = 0; t < P; t++)
+            pt[t].count = 1;
+        run_threads(merge_part, pt, sizeof *pt, P);
+        for (int t = 0; t < P; t++) {
+            if (pt[t].got == UINT64_MAX)
+                rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+            pt[t].sum = pt[t].got;
+            pt[t].count = 0;
+            total += pt[t].sum;
+        }
+        lv = rc ? NULL : m_alloc(s, abytes(s, total), err);
+    }
     if (!lv) {
+        if (!rc && p->pressed) /* total is the new level's exact size */
+            *need = 2 * (uint64_t)kbytes(s, total);
         free(pt);
+        free(pin);
+        free(pcnt);
         return SB_ENOMEM;
     }
     for (int t = 0; t < P; t++) {
@@ -466,12 +530,23 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
         at += pt[t].sum;
     }
     run_threads(merge_part, pt, sizeof *pt, P);
-    at = pt[0].got;
-    for (int t = 1; t < P; t++) {
-        memmove(lv + at * kw, pt[t].out, kbytes(s, pt[t].got));
+    at = 0;
+    for (int t = 0; t < P && !rc; t++) {
+        if (pt[t].got == UINT64_MAX) {
+            rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+            break;
+        }
+        if (t)
+            memmove(lv + at * kw, pt[t].out, kbytes(s, pt[t].got));
         at += pt[t].got;
     }
     free(pt);
+    free(pin);
+    free(pcnt);
+    if (rc) {
+        m_free(s, lv, abytes(s, total));
+        return rc;
+    }
     *keys = m_realloc(s, lv, abytes(s, total), abytes(s, at), err);
     if (!*keys) {
         m_free(s, lv, abytes(s, total));
@@ -484,14 +559,21 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
 /* Make the level after S's newest, from it and the one before it (none
  * when the newest is level 0 of a search from one state).  On failure
  * nothing is added and every buffer is given back. */
-static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
+static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, uint64_t *need)
 {
     priv *p = s->priv;
+    *need = 0;
     const sb_level *cur = &S->lev[S->nlev - 1];
     const sb_level *prev = S->nlev >= 2 ? &S->lev[S->nlev - 2] : NULL;
     int T = s->threads < MAXT ? s->threads : MAXT;
     if (cur->n / PAR_MIN < (uint64_t)T)
         T = cur->n / PAR_MIN > 1 ? (int)(cur->n / PAR_MIN) : 1;
+    if (p->pressed) {
+        /* the threads' buffers, two of max_batch keys each, take 1/share
+         * of the room the levels leave */
+        uint64_t b = m_left(s) / ((uint64_t)2 * T * p->share * kbytes(s, 1));
+        p->max_batch = b < MIN_BATCH ? MIN_BATCH : b > MAX_BATCH ? MAX_BATCH : b;
+    }
     worker w[MAXT];
     atomic_int halt = 0;
     memset(w, 0, sizeof w[0] * (size_t)T);
@@ -534,8 +616,12 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err)
         }
     }
     uint64_t *keys = NULL, n = 0;
+    if (rc == SB_ENOMEM)
+        *need = level_need(s, w, T);
+    if (!rc && p->pressed)
+        free_scratch(s); /* their room goes to the merge */
     if (!rc)
-        rc = gather(s, w, T, cur, prev, &keys, &n, err);
+        rc = gather(s, w, T, cur, prev, &keys, &n, need, err);
     for (int t = 0; t < T; t++)
         worker_clean(s, &w[t]);
     if (!rc && !keys && !(keys = m_alloc(s, abytes(s, 0), err)))
@@ -594,7 +680,21 @@ static int drop_levels(sb_levels *s, sb_side *S, int borrowed, int census)
 }
 
 /* Make the next level of S, dropping older levels (of S, then of `other`)
- * and then shrinking the buffers when the budget is short. */
+ * and then shrinking the buffers when the budget is short.
+ *
+ * Every failed attempt costs a level's worth of work, so the attempts are
+ * few.  The first failure puts the run under pressure: from then on each
+ * batch leaves out levels d and d-1 as it is made (galloping through
+ * them, see keysort.c), so that the runs hold new keys only, and the
+ * buffers are fitted to the room left.  Then an attempt that fails knows a
+ * lower bound on what the level needs (level_need): enough levels are
+ * dropped at once to make that room, and when even dropping all that may
+ * go cannot, the run stops at once.  Only a failure that the bound does
+ * not explain shrinks the buffers, by 4 each time.  Before this a 15-puzzle
+ * census with 64 MB, which cannot hold distances 19 to 21, tried again
+ * with buffers 4 times smaller down to 256 keys, a dozen full attempts
+ * each slower than the last, and gave up after minutes; now it gives up
+ * after two attempts. */
 static int next_level(sb_levels *s, sb_side *S, int borrowed, sb_side *other, int census,
                       sb_control *ctl, sb_error *err)
 {
@@ -602,25 +702,41 @@ static int next_level(sb_levels *s, sb_side *S, int borrowed, sb_side *other, in
     if (census)
         drop_levels(s, S, borrowed, 1);
     for (;;) {
-        int rc = make_level(s, S, ctl, err);
+        uint64_t need;
+        int rc = make_level(s, S, ctl, err, &need);
         if (rc != SB_ENOMEM)
             return rc;
         free_scratch(s);
-        if (drop_levels(s, S, borrowed, census) || (other && drop_levels(s, other, 0, census)))
+        int first = !p->pressed, dropped = 0;
+        p->pressed = 1;
+        for (;;) {
+            if (!drop_levels(s, S, borrowed, census) && !(other && drop_levels(s, other, 0, census)))
+                break;
+            dropped = 1;
+            if (m_left(s) >= need)
+                break;
+        }
+        size_t left = m_left(s);
+        if (left >= need && (dropped || first))
             continue;
-        if (p->max_batch > MIN_BATCH) {
-            p->max_batch /= 4;
-            if (p->max_batch < MIN_BATCH)
-                p->max_batch = MIN_BATCH;
+        if (left >= need && p->max_batch > MIN_BATCH) {
+            p->share *= 4;
             continue;
         }
-        return sb_error_set(err, SB_ENOMEM, 0, 0,
-                            "memory budget exhausted: %zu bytes cannot hold distances %d and %d%s "
-                            "(%llu and %llu configurations) while distance %d is made",
-                            s->mem->limit, S->base + S->nlev - 2, S->base + S->nlev - 1,
-                            S == &s->side[1] ? " from the goal" : "",
-                            S->nlev >= 2 ? (unsigned long long)S->lev[S->nlev - 2].n : 0ULL,
-                            (unsigned long long)S->lev[S->nlev - 1].n, S->base + S->nlev);
+        sb_error_set(err, SB_ENOMEM, 0, 0,
+                     "memory budget exhausted: %zu bytes cannot hold distances %d and %d%s "
+                     "(%llu and %llu configurations) while distance %d is made",
+                     s->mem->limit, S->base + S->nlev - 2, S->base + S->nlev - 1,
+                     S == &s->side[1] ? " from the goal" : "",
+                     S->nlev >= 2 ? (unsigned long long)S->lev[S->nlev - 2].n : 0ULL,
+                     (unsigned long long)S->lev[S->nlev - 1].n, S->base + S->nlev);
+        if (err && left < need) {
+            size_t l = strlen(err->msg);
+            snprintf(err->msg + l, sizeof err->msg - l,
+                     ", which needs at least %llu bytes more than the %zu left",
+                     (unsigned long long)need, left);
+        }
+        return SB_ENOMEM;
     }
 }
 
@@ -643,6 +759,7 @@ int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
     pthread_mutex_init(&p->lock, NULL);
     p->max_batch = MAX_BATCH;
+    p->share = 4;
     s->priv = p;
     s->model = *m;
     s->kw = m->key_words;
@@ -764,7 +881,11 @@ static int search(sb_levels *s, const uint64_t *start, const uint64_t *goal, uns
                   sb_control *ctl, sb_error *err)
 {
     int census = (flags & SB_LEVELS_CENSUS) != 0, rc;
+    priv *p = s->priv;
     clear_result(s);
+    p->pressed = 0;
+    p->share = 4;
+    p->max_batch = MAX_BATCH;
     s->bidir = (flags & SB_LEVELS_BIDIR) && goal && !s->model.is_goal;
     if ((rc = start_side(s, &s->side[0], start, err)))
         return rc;
