@@ -20,6 +20,35 @@ int sb_error_set(sb_error *err, int code, int line, int col, const char *fmt, ..
     return code;
 }
 
+const char *sb_error_quote(char *buf, size_t size, const char *s, size_t n)
+{
+    static const char hex[] = "0123456789abcdef";
+    size_t at = 0;
+    if (size == 0)
+        return buf;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char u = (unsigned char)s[i];
+        char one[5];
+        size_t k;
+        if (u >= ' ' && u < 127)
+            one[0] = (char)u, k = 1;
+        else if (u == 0)
+            one[0] = '\\', one[1] = '0', k = 2;
+        else
+            one[0] = '\\', one[1] = 'x', one[2] = hex[u >> 4], one[3] = hex[u & 15], k = 4;
+        /* room for this, and for "..." should more follow */
+        if (at + k + (i + 1 < n ? 3 : 0) >= size) {
+            if (at + 3 < size)
+                memcpy(buf + at, "...", 3), at += 3;
+            break;
+        }
+        memcpy(buf + at, one, k);
+        at += k;
+    }
+    buf[at] = 0;
+    return buf;
+}
+
 void sb_error_clear(sb_error *err)
 {
     if (err)
