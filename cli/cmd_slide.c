@@ -27,8 +27,8 @@ static char *slurp(FILE *f, const char *file, sb_mem *mem, size_t *len, size_t *
                 buf = NULL;
                 if (err->code == SB_ENOMEM)
                     sb_error_set(err, SB_ENOMEM, 0, 0,
-                                 "%s: more than %zu bytes of input do not fit in the memory budget "
-                                 "(see --memory)",
+                                 "%s: the input does not fit in the memory budget (more than %zu "
+                                 "bytes; see --memory)",
                                  file && strcmp(file, "-") ? file : "<stdin>", c);
                 break;
             }
