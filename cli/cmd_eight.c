@@ -50,13 +50,17 @@ int cmd_eight(int argc, char **argv)
     in = cli_open(file, &err);
     if (!in)
         return cli_fail(NULL, &err);
-    while ((got = fread(buf + len, 1, sizeof buf - len, in)) > 0) {
+    while (!cli_interrupted() && (got = fread(buf + len, 1, sizeof buf - len, in)) > 0) {
         len += got;
         if (len == sizeof buf) {
             cli_close(in);
             sb_error_set(&err, SB_EINPUT, 0, 0, "input longer than %zu bytes", sizeof buf);
             return cli_fail(file ? file : "-", &err);
         }
+    }
+    if (cli_read_check(in, file, &err)) {
+        cli_close(in);
+        return cli_fail(NULL, &err);
     }
     cli_close(in);
     if (sb_np_parse_eight(buf, len, &p, &err))

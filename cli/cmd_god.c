@@ -53,18 +53,20 @@ static int cores(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-static void print_table(const sb_table *t)
+/* The histogram; the total line only for a whole table. */
+static void print_table(const sb_table *t, int whole)
 {
     for (int d = 0; d <= t->maxdist; d++)
         printf("distance %d: %llu\n", d, (unsigned long long)t->count[d]);
-    printf("total: %llu positions, largest distance %d\n", (unsigned long long)t->reached,
-           t->maxdist);
+    if (whole)
+        printf("total: %llu positions, largest distance %d\n", (unsigned long long)t->reached,
+               t->maxdist);
 }
 
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL, *save = NULL, *load = NULL, *memarg = NULL;
-    int progress = -1, threads = cores(), rows = 0, cols = 0, rc, status = 0, bits = 2;
+    int progress = -1, threads = cores(), rows = 0, cols = 0, rc, bits = 2;
     size_t budget;
     uint64_t need;
     sb_error err;
@@ -141,6 +143,13 @@ static int god_npuzzle(int argc, char **argv)
         rc = sb_npt_build(&t, &o, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
+    if (rc == SB_EINTR && t.have_table) {
+        /* Ctrl-C: the distances finished so far, as solve and explore
+         * print theirs; the table is cut short, so it is not saved. */
+        print_table(&t.table, 0);
+        sb_npt_free(&t);
+        return cli_fail(NULL, &err);
+    }
     if (rc) {
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
@@ -151,11 +160,9 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
-    print_table(&t.table);
+    print_table(&t.table, 1);
     sb_npt_free(&t);
-    if (fflush(stdout))
-        status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
-    return status;
+    return 0;
 }
 
 int cmd_god(int argc, char **argv)

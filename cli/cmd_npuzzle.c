@@ -35,7 +35,7 @@ static void help(FILE *out)
 
 typedef struct job {
     sb_npuzzle p;
-    int line, set;
+    int line, set; /* set: index of the board's tables, -1 when unsolvable */
     sb_np_result res;
     double seconds;
     int rc, done;
@@ -67,7 +67,11 @@ static void *worker(void *arg)
         j = &pl->jobs[pl->next++];
         pthread_mutex_unlock(&pl->mu);
         t0 = sb_now();
-        if (pl->table[j->set]) {
+        if (j->set < 0) {
+            /* decided by parity when it was read: no tables, no search */
+            j->res.length = -1;
+            j->rc = 0;
+        } else if (pl->table[j->set]) {
             pthread_mutex_lock(&pl->mu);
             j->rc = sb_np_solve_table(pl->table[j->set], &j->p, pl->goal, &j->res, &j->err);
             pthread_mutex_unlock(&pl->mu);
@@ -84,8 +88,7 @@ static void *worker(void *arg)
 
 static void note(void *ud, const char *msg)
 {
-    (void)ud;
-    fprintf(stderr, "\r\033[Ksbfs: %s\n", msg);
+    cli_note(ud, msg);
 }
 
 static int make_dirs(const char *dir)
@@ -106,11 +109,30 @@ static int make_dirs(const char *dir)
     return 0;
 }
 
+/* A line holding a NUL byte, which the line parser (C strings) would take
+ * for the end: the token around the first one is no tile, and is quoted
+ * with the NUL shown as \0. */
+static int nul_token(const char *line, size_t n, int lineno, sb_error *err)
+{
+    size_t z = (size_t)((const char *)memchr(line, 0, n) - line), a = z, b = z;
+    char q[48];
+    while (a > 0 && !strchr(" \t\r\n,", line[a - 1]))
+        a--;
+    while (b < n && (line[b] == 0 || !strchr(" \t\r\n,", line[b])))
+        b++;
+    return sb_error_set(err, SB_EINPUT, lineno, (int)a + 1,
+                        "'%s' is not a tile (numbers, 0 or x for the blank)",
+                        sb_error_quote(q, sizeof q, line + a, b - a));
+}
+
+/* RxC with 2 <= R, C <= 5; digits only, so that no number overflows. */
 static int parse_size(const char *s, int *r, int *c)
 {
-    char x;
-    return sscanf(s, "%d%c%d", r, &x, c) == 3 && (x == 'x' || x == 'X') && *r >= 2 && *r <= 5 &&
-           *c >= 2 && *c <= 5;
+    if (s[0] < '2' || s[0] > '5' || (s[1] != 'x' && s[1] != 'X') || s[2] < '2' || s[2] > '5' || s[3])
+        return 0;
+    *r = s[0] - '0';
+    *c = s[2] - '0';
+    return 1;
 }
 
 int cmd_npuzzle(int argc, char **argv)
@@ -135,7 +157,7 @@ int cmd_npuzzle(int argc, char **argv)
     double t0;
     uint64_t total_nodes = 0;
     long total_len = 0;
-    int solved = 0, unsolvable = 0;
+    int solved = 0, unsolvable = 0, output_lost = 0;
 
     sb_error_clear(&err);
     for (int i = 1; i < argc; i++) {
@@ -211,31 +233,55 @@ int cmd_npuzzle(int argc, char **argv)
         }
     }
 
-    /* read and check every instance before solving any */
+    /* Read and check every instance before solving any.  The instances
+     * are held in memory taken from the budget, so --memory bounds the
+     * input as well and the peak reported is all the run took. */
     in = cli_open(file, &err);
     if (!in)
         return cli_fail(NULL, &err);
-    for (int line = 1;; line++) {
+    for (int line = 1; !cli_interrupted(); line++) {
         ssize_t got = getline(&linebuf, &linecap, in);
         char *s;
         int k;
-        if (got < 0)
+        if (got < 0) {
+            if (cli_read_check(in, file, &err)) {
+                free(linebuf);
+                sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
+                cli_close(in);
+                return cli_fail(NULL, &err);
+            }
             break;
+        }
+        if (memchr(linebuf, 0, (size_t)got)) {
+            nul_token(linebuf, (size_t)got, line, &err);
+            goto fail_input;
+        }
         s = linebuf + strspn(linebuf, " \t\r\n");
         if (!*s || *s == '#')
             continue;
         if (njobs == cap) {
-            job *nj = realloc(jl, sizeof *jl * (size_t)(cap = cap ? 2 * cap : 64));
+            size_t was = sizeof *jl * (size_t)cap, now = was ? 2 * was : 64 * sizeof *jl;
+            job *nj = sb_mem_realloc(&mem, jl, was, now, &err);
             if (!nj) {
-                sb_error_set(&err, SB_ENOMEM, 0, 0, "out of memory");
+                if (err.code == SB_ENOMEM)
+                    sb_error_set(&err, SB_ENOMEM, line, 1,
+                                 "%d instances read, and the next ones do not fit in the memory "
+                                 "budget (see --memory)", njobs);
                 goto fail_input;
             }
             jl = nj;
+            cap = (int)(now / sizeof *jl);
         }
         memset(&jl[njobs], 0, sizeof *jl);
         jl[njobs].line = line;
         if (sb_np_parse_line(linebuf, line, rows, cols, &jl[njobs].p, &err))
             goto fail_input;
+        /* Parity first: an unsolvable instance needs no tables, so a board
+         * size seen only in unsolvable instances builds none. */
+        if (!sb_np_solvable(&jl[njobs].p, goal)) {
+            jl[njobs++].set = -1;
+            continue;
+        }
         for (k = 0; k < nsets; k++)
             if (setsize[k][0] == jl[njobs].p.rows && setsize[k][1] == jl[njobs].p.cols)
                 break;
@@ -253,6 +299,10 @@ int cmd_npuzzle(int argc, char **argv)
     free(linebuf);
     linebuf = NULL;
     cli_close(in);
+    if (cli_interrupted()) {
+        sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
+        return cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
+    }
 
     cli_control_init(&ctl, &prog, progress);
     for (int k = 0; k < nsets; k++) {
@@ -266,7 +316,7 @@ int cmd_npuzzle(int argc, char **argv)
                 for (int q = 0; q < k; q++)
                     is_table[q] ? sb_npt_free(&tables[q]) : sb_np_pdbset_close(&sets[q]);
                 cli_control_done(&ctl, &prog);
-                free(jl);
+                sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
                 return cli_fail(NULL, &err);
             }
             is_table[k] = 1;
@@ -281,11 +331,11 @@ int cmd_npuzzle(int argc, char **argv)
             fprintf(stderr, "sbfs: --pdb %s applies to 4x4 boards; %dx%d uses its own partition\n",
                     pdbname, r, c);
         if (sb_np_pdbset_open(&sets[k], r, c, part, *dir ? dir : NULL, (uint64_t)1 << 16, jobs, &mem, &ctl,
-                              note, NULL, &err)) {
+                              note, &prog, &err)) {
             for (int q = 0; q < k; q++)
                 is_table[q] ? sb_npt_free(&tables[q]) : sb_np_pdbset_close(&sets[q]);
             cli_control_done(&ctl, &prog);
-            free(jl);
+            sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
             return cli_fail(NULL, &err);
         }
         fprintf(verbose ? stdout : stderr,
@@ -340,10 +390,7 @@ int cmd_npuzzle(int argc, char **argv)
             status = cli_fail(NULL, &err);
             break;
         }
-        if (prog.shown) {
-            fputs("\r\033[K", stderr);
-            prog.shown = 0;
-        }
+        cli_progress_clear(&prog);
         if (j->rc) {
             status = cli_fail(NULL, &j->err);
             if (j->rc == SB_EINTR)
@@ -359,15 +406,24 @@ int cmd_npuzzle(int argc, char **argv)
             total_len += j->res.length;
         }
         total_nodes += j->res.nodes;
-        fflush(stdout);
-        fprintf(st, "# %d: line %d, %d moves, %llu nodes, %.3f s\n", i + 1, j->line, j->res.length,
-                (unsigned long long)j->res.nodes, j->seconds);
+        cli_flush();
+        if (j->res.length < 0)
+            fprintf(st, "# %d: line %d, unsolvable\n", i + 1, j->line);
+        else
+            fprintf(st, "# %d: line %d, %d moves, %llu nodes, %.3f s\n", i + 1, j->line,
+                    j->res.length, (unsigned long long)j->res.nodes, j->seconds);
+        if (cli_output_failed()) {
+            /* nobody reads the answers: stop the workers; main reports */
+            cli_request_stop();
+            output_lost = 1;
+            break;
+        }
     }
     /* on Ctrl-C the workers see the stop flag and return */
     for (int i = 0; i < jobs; i++)
         pthread_join(th[i], NULL);
     cli_control_done(&ctl, &prog);
-    if (status == 0) {
+    if (status == 0 && !output_lost) {
         double sec = sb_now() - t0;
         fprintf(verbose ? stdout : stderr,
                 "# %d instances: %d solved (%ld moves in all), %d unsolvable, %llu nodes, %.3f s, "
@@ -379,12 +435,12 @@ int cmd_npuzzle(int argc, char **argv)
     pthread_cond_destroy(&pl.cv);
     for (int k = 0; k < nsets; k++)
         is_table[k] ? sb_npt_free(&tables[k]) : sb_np_pdbset_close(&sets[k]);
-    free(jl);
+    sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
     return status;
 
 fail_input:
     free(linebuf);
-    free(jl);
+    sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
     cli_close(in);
     return cli_fail(file ? file : "-", &err);
 }

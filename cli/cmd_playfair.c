@@ -71,7 +71,7 @@ static int dict_load(const char *path, dict *d, sb_error *err)
     memset(d, 0, sizeof *d);
     if (!f)
         return err->code;
-    while ((len = getline(&line, &lcap, f)) >= 0) {
+    while (!cli_interrupted() && (len = getline(&line, &lcap, f)) >= 0) {
         int ok = 1;
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
             line[--len] = 0;
@@ -95,10 +95,8 @@ static int dict_load(const char *path, dict *d, sb_error *err)
             goto nomem;
         d->n++;
     }
-    if (ferror(f)) {
-        sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
+    if (cli_read_check(f, path, err))
         goto fail;
-    }
     free(line);
     cli_close(f);
     if (d->n)
@@ -164,8 +162,8 @@ static int run_cipher(int decrypt, const char *keyword, const char *file)
     if (sb_playfair_matrix(keyword, matrix, &err))
         return cli_usage_error("-k %s: %s", keyword, err.msg);
     if (!(f = cli_open(file, &err)))
-        return cli_fail(file, &err);
-    while (getline(&line, &lcap, f) >= 0) {
+        return cli_fail(NULL, &err);
+    while (!cli_interrupted() && !cli_output_failed() && getline(&line, &lcap, f) >= 0) {
         size_t need = 3 * strlen(line) + 2;
         lineno++;
         chomp(line);
@@ -187,6 +185,8 @@ static int run_cipher(int decrypt, const char *keyword, const char *file)
         }
         puts(out);
     }
+    if (!status && !cli_output_failed() && cli_read_check(f, file, &err))
+        status = cli_fail(NULL, &err);
     free(line);
     free(out);
     cli_close(f);
@@ -224,10 +224,10 @@ static int run_crack(const char *dictpath, int stats, const char *file)
     dict_free(&d); /* the context keeps its own copy */
     if (!(f = cli_open(file, &err))) {
         sb_playfair_free(pf);
-        return cli_fail(file, &err);
+        return cli_fail(NULL, &err);
     }
     cli_control_init(&ctl, &prog, 0);
-    while (getline(&line, &lcap, f) >= 0) {
+    while (!cli_interrupted() && !cli_output_failed() && getline(&line, &lcap, f) >= 0) {
         sb_playfair_result res;
         int rc;
         lineno++;
@@ -250,11 +250,13 @@ static int run_crack(const char *dictpath, int stats, const char *file)
             }
         } else {
             err.line = lineno;
-            status = cli_fail(shown(file), &err);
+            status = cli_fail(rc == SB_EINTR ? NULL : shown(file), &err);
             break;
         }
     }
-    fflush(stdout);
+    if (!status && !cli_output_failed() && cli_read_check(f, file, &err))
+        status = cli_fail(NULL, &err);
+    cli_flush();
     cli_control_done(&ctl, &prog);
     if (stats) {
         int all = solved + unsolved ? solved + unsolved : 1;
@@ -278,7 +280,7 @@ static int run_random(const char *dictpath, long count, uint64_t seed, long wmin
     if (dict_load(dictpath, &d, &err))
         return cli_fail(dictpath, &err);
     sb_rng_seed(&rng, seed);
-    for (long i = 0; i < count; i++) {
+    for (long i = 0; i < count && !cli_output_failed(); i++) {
         long nw = wmin + (long)sb_rng_below(&rng, (uint64_t)(wmax - wmin + 1));
         const char *key = d.w[sb_rng_below(&rng, d.n)];
         char matrix[25], *msg, *ct;

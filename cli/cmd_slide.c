@@ -6,52 +6,61 @@
 #include <string.h>
 #include <sys/resource.h>
 
-/* Read all of f into a malloc'd buffer. */
-static char *slurp(FILE *f, size_t *len, sb_error *err)
+/* Read all of f into a buffer charged to mem, so that the input counts
+ * against --memory like everything else (a puzzle is a few hundred bytes,
+ * but the format allows any number of blank lines); *cap gets the size to
+ * give back with sb_mem_free.  NULL with err filled: SB_ENOMEM when the
+ * input passes the budget, SB_EIO or SB_EINTR when reading failed. */
+static char *slurp(FILE *f, const char *file, sb_mem *mem, size_t *len, size_t *cap, sb_error *err)
 {
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory reading the input");
-            return NULL;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
+    size_t n = 0, c = 4096;
+    char *buf = sb_mem_alloc(mem, c, err);
+    while (buf) {
+        size_t got = fread(buf + n, 1, c - n, f);
         n += got;
-        if (got == 0)
+        if (got == 0 || cli_interrupted())
             break;
-        if (n == cap) {
-            char *b = realloc(buf, cap * 2);
-            if (!b)
-                free(buf);
+        if (n == c) {
+            char *b = sb_mem_realloc(mem, buf, c, 2 * c, err);
+            if (!b) {
+                sb_mem_free(mem, buf, c);
+                buf = NULL;
+                if (err->code == SB_ENOMEM)
+                    sb_error_set(err, SB_ENOMEM, 0, 0,
+                                 "%s: the input does not fit in the memory budget (more than %zu "
+                                 "bytes; see --memory)",
+                                 file && strcmp(file, "-") ? file : "<stdin>", c);
+                break;
+            }
             buf = b;
-            cap *= 2;
+            c *= 2;
         }
     }
-    if (ferror(f)) {
-        free(buf);
-        sb_error_set(err, SB_EIO, 0, 0, "read error");
+    if (buf && cli_read_check(f, file, err)) {
+        sb_mem_free(mem, buf, c);
         return NULL;
     }
     *len = n;
+    *cap = c;
     return buf;
 }
 
-/* Read and parse FILE; prints the error (and warnings, on `warn`) itself. */
-static int load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_words)
+/* Read and parse FILE, the text taken from mem for the while;
+ * prints the error (and warnings, on `warn`) itself. */
+static int load(const char *file, sb_slide_puzzle *pz, sb_mem *mem, FILE *warn, int sliding_words)
 {
     sb_error err;
-    size_t len;
+    size_t len, cap;
     sb_error_clear(&err);
     FILE *f = cli_open(file, &err);
     if (!f)
-        return cli_fail(file, &err);
-    char *text = slurp(f, &len, &err);
+        return cli_fail(NULL, &err);
+    char *text = slurp(f, file, mem, &len, &cap, &err);
     cli_close(f);
     if (!text)
-        return cli_fail(file, &err);
+        return cli_fail(NULL, &err);
     int rc = sb_slide_parse(pz, text, len, &err);
-    free(text);
+    sb_mem_free(mem, text, cap);
     for (int i = 0; i < pz->nwarn && i < SB_SLIDE_MAXWARN; i++) {
         if (sliding_words) /* SLIDING's own words, on stdout */
             fprintf(warn, "Warning: Redefinition of piece %c is being ignored.\n", pz->warn_name[i]);
@@ -172,7 +181,7 @@ static int parse_search_opts(int argc, char **argv, search_opts *o, void (*usage
                 return cli_usage_error("--memory needs a size");
             o->memarg = argv[++i];
         } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("%s: unknown option '%s' (try 'sbfs %s --help')", argv[0], a, argv[0]);
+            return cli_usage_error_in(argv[0], "%s: unknown option '%s'", argv[0], a);
         } else if (o->file) {
             return cli_usage_error("%s: one puzzle file at a time", argv[0]);
         } else {
@@ -274,15 +283,17 @@ static int search(search_run *r, int census)
     const char *fname = r->o.file ? r->o.file : "-";
     size_t budget;
     sb_error_clear(&r->err);
-    r->pz = malloc(sizeof *r->pz);
-    if (!r->pz)
-        return cli_status(SB_ENOMEM);
-    int st = load(r->o.file, r->pz, stderr, 0);
-    if (st)
-        return st;
     if (cli_memory_budget(r->o.memarg, &budget, &r->err))
         return cli_fail(NULL, &r->err);
     sb_mem_init(&r->mem, budget);
+    /* The text the puzzle is read from is charged to the budget too (and
+     * given back before the search): a long input cannot pass --memory. */
+    r->pz = malloc(sizeof *r->pz);
+    if (!r->pz)
+        return cli_status(SB_ENOMEM);
+    int st = load(r->o.file, r->pz, &r->mem, stderr, 0);
+    if (st)
+        return st;
     if (sb_slide_init(&r->sl, r->pz, r->o.style, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
     r->have_sl = 1;
@@ -421,7 +432,7 @@ int cmd_solve(int argc, char **argv)
                    r.lv.exhausted ? " from the stop" : "");
         }
     }
-    fflush(stdout);
+    cli_flush();
     if (r.o.verbose)
         search_figures(&r);
     free(path);
@@ -477,7 +488,7 @@ int cmd_explore(int argc, char **argv)
             printf("component: %llu configurations, largest distance %d\n", (unsigned long long)total, D);
         }
     }
-    fflush(stdout);
+    cli_flush();
     if (r.o.verbose)
         search_figures(&r);
     search_done(&r);
@@ -531,6 +542,10 @@ static void sliding_new(void *ud, uint64_t index, uint64_t from)
         if (o->verbose > 0)
             printf(" (%llu=#%llx, from #%llx)\n", (unsigned long long)index, (unsigned long long)index,
                    (unsigned long long)from);
+        /* a listing nobody can read is not worth the search: stop it, and
+         * let main report the write error */
+        if (cli_output_failed())
+            cli_request_stop();
     }
 }
 
@@ -552,20 +567,20 @@ int cmd_sliding(int argc, char **argv)
         fprintf(stderr, "sbfs: Sorry, the style should be between 0 and 5, not %d!\n", style);
         return cli_status(SB_EUSAGE);
     }
-    sb_slide_puzzle *pz = malloc(sizeof *pz);
-    if (!pz)
-        return cli_status(SB_ENOMEM);
-    int st = load(NULL, pz, stdout, 1);
-    if (st) {
-        free(pz);
-        return st;
-    }
     sb_error err;
     sb_error_clear(&err);
     size_t budget;
     cli_memory_budget(NULL, &budget, &err);
     sb_mem mem;
     sb_mem_init(&mem, budget);
+    sb_slide_puzzle *pz = malloc(sizeof *pz);
+    if (!pz)
+        return cli_status(SB_ENOMEM);
+    int st = load(NULL, pz, &mem, stdout, 1);
+    if (st) {
+        free(pz);
+        return st;
+    }
     sb_slide sl;
     sb_bfs b;
     sb_search_model m;
@@ -627,10 +642,11 @@ int cmd_sliding(int argc, char **argv)
     } else {
         printf("\n");
     }
-    fflush(stdout);
     sb_bfs_free(&b);
     sb_slide_free(&sl);
     free(pz);
+    if (rc == SB_EINTR && cli_output_failed())
+        return 0; /* stopped for a write error, which main reports */
     if (rc)
         return cli_fail(rc == SB_EINTR ? NULL : "-", &err);
     return 0;

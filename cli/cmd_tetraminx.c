@@ -199,7 +199,7 @@ static int do_solve(int argc, char **argv)
     t1 = sb_now();
     /* Ctrl-C ends the run between two lines; what was printed stays. */
     cli_control_init(&ctl, &prog, 0);
-    while ((n = read_line(in, line)) != -1) {
+    while (!sb_control_stopped(&ctl) && !cli_output_failed() && (n = read_line(in, line)) != -1) {
         sb_tet_pieces p;
         uint8_t moves[SB_TET_MAXDIST];
         int d;
@@ -231,13 +231,9 @@ static int do_solve(int argc, char **argv)
             puts(out);
     }
     /* A Ctrl-C that comes while getc waits for input ends the read with an
-     * error (EINTR), so the stop flag is asked before ferror is. */
-    if (!status && sb_control_stopped(&ctl))
-        status = cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
-    else if (!status && ferror(in)) {
-        sb_error_set(&err, SB_EIO, 0, 0, "%s: %s", file ? file : "<stdin>", strerror(errno));
+     * error (EINTR): cli_read_check asks the stop flag before ferror. */
+    if (!status && cli_read_check(in, file, &err))
         status = cli_fail(NULL, &err);
-    }
     cli_control_done(&ctl, &prog);
     t2 = sb_now();
     if (stats)
@@ -247,8 +243,6 @@ static int do_solve(int argc, char **argv)
     free(line);
     cli_close(in);
     put_table(g);
-    if (fflush(stdout) && !status)
-        status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
     return status;
 }
 
@@ -321,11 +315,11 @@ static int do_random(int argc, char **argv)
             sb_tet_facelets_format(&f, out);
         }
         puts(out);
+        if (cli_output_failed())
+            break; /* reported by cli_finish */
     }
     cli_control_done(&ctl, &prog);
     put_table(g);
-    if (fflush(stdout) && !status)
-        status = cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"});
     return status;
 }
 
@@ -394,6 +388,5 @@ int god_tetraminx(int argc, char **argv)
     }
     printf("total: %llu positions, largest distance %d\n", (unsigned long long)total, g->maxdist);
     put_table(g);
-    return fflush(stdout) ? cli_fail(NULL, &(sb_error){SB_EIO, 0, 0, "cannot write the output"})
-                          : 0;
+    return 0;
 }

@@ -28,24 +28,92 @@ int cli_fail(const char *file, const sb_error *err)
     return cli_status(err->code ? err->code : SB_EINTERNAL);
 }
 
+/* The message, then the hint: one hint a message, whichever command. */
+static int usage_error(const char *cmd, const char *fmt, va_list ap)
+{
+    fputs("sbfs: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    if (cmd)
+        fprintf(stderr, " (try 'sbfs %s --help')\n", cmd);
+    else
+        fputs(" (try 'sbfs --help')\n", stderr);
+    return cli_status(SB_EUSAGE);
+}
+
 int cli_usage_error(const char *fmt, ...)
 {
     va_list ap;
-    fputs("sbfs: ", stderr);
+    int st;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    st = usage_error(NULL, fmt, ap);
     va_end(ap);
-    fputs(" (try 'sbfs --help')\n", stderr);
-    return cli_status(SB_EUSAGE);
+    return st;
+}
+
+int cli_usage_error_in(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    int st;
+    va_start(ap, fmt);
+    st = usage_error(cmd, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* The stop flag a Ctrl-C sets.  It lives in the front end, not in the
+ * library: the library only reads the flag its caller hands it.  Once set
+ * it stays set: the process has one command to run, and a Ctrl-C that
+ * comes between two phases (reading, then building) must stop the second
+ * as well. */
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Without SA_RESTART: a read that waits (a terminal, a pipe, a FIFO) or an
+ * open that waits (a FIFO without a writer) then fails with EINTR, so a
+ * Ctrl-C ends the wait instead of being noted and left for later. */
+static void catch_sigint(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+int cli_interrupted(void)
+{
+    return interrupted != 0;
+}
+
+void cli_request_stop(void)
+{
+    interrupted = 1;
+}
+
+static const char *shown_name(const char *file)
+{
+    return !file || strcmp(file, "-") == 0 ? "<stdin>" : file;
 }
 
 FILE *cli_open(const char *file, sb_error *err)
 {
     FILE *f;
+    catch_sigint();
+    if (interrupted) {
+        sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+        return NULL;
+    }
     if (!file || strcmp(file, "-") == 0)
         return stdin;
     f = fopen(file, "r");
-    if (!f)
+    if (!f && interrupted)
+        sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+    else if (!f)
         sb_error_set(err, SB_EIO, 0, 0, "%s: %s", file, strerror(errno));
     return f;
 }
@@ -56,14 +124,53 @@ void cli_close(FILE *f)
         fclose(f);
 }
 
-/* The stop flag a Ctrl-C sets.  It lives in the front end, not in the
- * library: the library only reads the flag its caller hands it. */
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
+int cli_read_check(FILE *f, const char *file, sb_error *err)
 {
-    (void)sig;
-    interrupted = 1;
+    int e = errno;
+    if (interrupted)
+        return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+    if (ferror(f))
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", shown_name(file),
+                            e ? strerror(e) : "read error");
+    return 0;
+}
+
+/* Why writing stdout failed, taken when the failure was first seen: a
+ * stream that failed once may have dropped its buffer, and then a later
+ * flush succeeds with nothing to say. */
+static int out_errno;
+
+int cli_output_failed(void)
+{
+    if (!ferror(stdout))
+        return 0;
+    if (!out_errno)
+        out_errno = errno;
+    return 1;
+}
+
+int cli_flush(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    if (!out_errno)
+        out_errno = errno;
+    return -1;
+}
+
+int cli_finish(int status)
+{
+    int e;
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return status;
+    /* When the buffer is still there the flush above tried again and errno
+     * says why; otherwise the reason seen first stands. */
+    e = errno ? errno : out_errno;
+    if (e == EPIPE)
+        return status; /* the reader has all it wanted (SIGPIPE ignored) */
+    fprintf(stderr, "sbfs: write error: %s\n", e ? strerror(e) : "output lost");
+    return status ? status : cli_status(SB_EIO);
 }
 
 static void human(char *buf, size_t n, double v, const char *unit)
@@ -80,45 +187,57 @@ static void show(void *ud, const sb_progress_info *in)
     cli_progress *p = ud;
     double now = sb_now();
     char done[32], rate[32], mem[32];
-    if (!p->enabled || now - p->last < 0.25)
+    if (!p->enabled || now - p->last < (p->tty ? 0.25 : 1.0))
         return;
     p->last = now;
     human(done, sizeof done, (double)in->done, "");
     human(rate, sizeof rate, in->done / (now - p->start > 1e-9 ? now - p->start : 1e-9), "/s");
     human(mem, sizeof mem, (double)in->mem_used, "B");
-    fprintf(stderr, "\r\033[K%s", in->phase ? in->phase : "working");
+    /* On a terminal the line is rewritten in place; elsewhere (a log
+     * file) each report is a line of its own, and no escape codes. */
+    if (p->tty)
+        fputs("\r\033[K", stderr);
+    fputs(in->phase ? in->phase : "working", stderr);
     if (in->level >= 0)
         fprintf(stderr, " depth %d", in->level);
     fprintf(stderr, ": %s", done);
     if (in->total)
         fprintf(stderr, " of %.0f (%.0f%%)", (double)in->total, 100.0 * in->done / in->total);
-    fprintf(stderr, ", %s, mem %s", rate, mem);
+    fprintf(stderr, ", %s, mem %s%s", rate, mem, p->tty ? "" : "\n");
     fflush(stderr);
-    p->shown = 1;
+    p->shown = p->tty;
 }
 
 void cli_control_init(sb_control *ctl, cli_progress *p, int mode)
 {
-    struct sigaction sa;
     memset(p, 0, sizeof *p);
-    p->enabled = mode < 0 ? isatty(STDERR_FILENO) : mode;
+    p->tty = isatty(STDERR_FILENO);
+    p->enabled = mode < 0 ? p->tty : mode;
     p->start = p->last = sb_now();
     ctl->progress = show;
     ctl->ud = p;
     ctl->stop = &interrupted;
-    interrupted = 0;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
+    catch_sigint();
+}
+
+void cli_progress_clear(cli_progress *p)
+{
+    if (p && p->shown)
+        fputs("\r\033[K", stderr);
+    if (p)
+        p->shown = 0;
+}
+
+void cli_note(cli_progress *p, const char *msg)
+{
+    cli_progress_clear(p);
+    fprintf(stderr, "sbfs: %s\n", msg);
 }
 
 void cli_control_done(sb_control *ctl, cli_progress *p)
 {
     (void)ctl;
-    if (p->shown)
-        fputs("\r\033[K", stderr);
-    p->shown = 0;
+    cli_progress_clear(p);
     signal(SIGINT, SIG_DFL);
 }
 

@@ -1,6 +1,8 @@
 /* sbfs: the command-line front end.  It dispatches to one subcommand per
  * puzzle family; SLIDING's own invocation `sbfs STYLE [VERBOSE] < puzzle` is
- * recognised by its numeric first argument. */
+ * recognised by its numeric first argument.  Whatever the command, its
+ * output is flushed and checked here (cli_finish): output that could not be
+ * written is an error, never a silent success. */
 #include "cli.h"
 
 #include <ctype.h>
@@ -40,16 +42,16 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
-        return 0;
+        return cli_finish(0);
     }
     if (!strcmp(argv[1], "--version")) {
         printf("sbfs %s\n", SBFS_VERSION);
-        return 0;
+        return cli_finish(0);
     }
     if (isdigit((unsigned char)argv[1][0]) || (argv[1][0] == '-' && isdigit((unsigned char)argv[1][1])))
-        return cmd_sliding(argc, argv);
+        return cli_finish(cmd_sliding(argc, argv));
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (!strcmp(argv[1], commands[i].name))
-            return commands[i].fn(argc - 1, argv + 1);
+            return cli_finish(commands[i].fn(argc - 1, argv + 1));
     return cli_usage_error("unknown command '%s'", argv[1]);
 }

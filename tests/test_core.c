@@ -87,9 +87,23 @@ static void test_rng(void)
         CHECK(counts[i] > 9500 && counts[i] < 10500);
 }
 
+static void test_quote(void)
+{
+    char b[16];
+    CHECK_STR(sb_error_quote(b, sizeof b, "abc", 3), "abc");
+    CHECK_STR(sb_error_quote(b, sizeof b, "a\0b", 3), "a\\0b");
+    CHECK_STR(sb_error_quote(b, sizeof b, "\x01\xff", 2), "\\x01\\xff");
+    CHECK_STR(sb_error_quote(b, sizeof b, "", 0), "");
+    /* numbers whole when they fit, else cut with "..." */
+    CHECK_STR(sb_error_quote(b, sizeof b, "999999999999999", 15), "999999999999999");
+    CHECK_STR(sb_error_quote(b, sizeof b, "9999999999999999", 16), "999999999999...");
+    CHECK_STR(sb_error_quote(b, 4, "\0\0", 2), "...");
+}
+
 int main(void)
 {
     RUN(test_error);
+    RUN(test_quote);
     RUN(test_budget);
     RUN(test_parse_size);
     RUN(test_rng);

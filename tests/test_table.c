@@ -8,7 +8,9 @@
 #include "sbfs/rank.h"
 #include "sbfs/table.h"
 
+#include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -517,6 +519,62 @@ static void test_files(void)
     CHECK_U64(mem.used, 0);
 }
 
+/* A save is written beside its path and renamed into place: one that
+ * fails (here: the file size limit) leaves the table already there whole,
+ * and temporary files of runs that died are swept away. */
+static void test_save_whole_or_not(void)
+{
+    char path[64], stale[96], live[96], other[96];
+    sb_model m = cube(12);
+    sb_table t, u;
+    uint64_t zero = 0;
+    struct rlimit rl, low;
+    void (*old)(int);
+    FILE *f;
+    snprintf(path, sizeof path, "/tmp/sbfs_test_whole_%d.tbl", (int)getpid());
+    /* 4194305 is past the largest PID Linux hands out: no such process */
+    snprintf(stale, sizeof stale, "%s.4194305.tmp", path);
+    snprintf(live, sizeof live, "%s.%d.tmp", path, (int)getppid());
+    snprintf(other, sizeof other, "%s.x.tmp", path);
+    CHECK_INT(build(&t, &m, &zero, 1, 2, 1, SB_SCAN_AUTO), 0);
+    CHECK_INT(sb_table_save(&t, path, &err), 0);
+    /* a save that cannot finish: the old table stays, no temporary file */
+    CHECK_INT(getrlimit(RLIMIT_FSIZE, &rl), 0);
+    low = rl;
+    low.rlim_cur = 512;
+    old = signal(SIGXFSZ, SIG_IGN);
+    CHECK_INT(setrlimit(RLIMIT_FSIZE, &low), 0);
+    CHECK_INT(sb_table_save(&t, path, &err), SB_EIO);
+    CHECK(strstr(err.msg, "cannot write: File too large") != NULL);
+    CHECK_INT(setrlimit(RLIMIT_FSIZE, &rl), 0);
+    signal(SIGXFSZ, old);
+    CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), 0);
+    CHECK(u.data_bytes == t.data_bytes && memcmp(u.data, t.data, t.data_bytes) == 0);
+    sb_table_free(&u);
+    CHECK(access(stale, F_OK) != 0);
+    /* leftovers: a dead run's is removed, a live one's and others stay */
+    f = fopen(stale, "wb"), fclose(f);
+    f = fopen(live, "wb"), fclose(f);
+    f = fopen(other, "wb"), fclose(f);
+    CHECK_INT(sb_table_save(&t, path, &err), 0);
+    CHECK(access(stale, F_OK) != 0);
+    CHECK(access(live, F_OK) == 0);
+    CHECK(access(other, F_OK) == 0);
+    /* loading sweeps as well */
+    f = fopen(stale, "wb"), fclose(f);
+    CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), 0);
+    sb_table_free(&u);
+    CHECK(access(stale, F_OK) != 0);
+    /* a directory is refused by name, and nothing is left beside it */
+    CHECK_INT(sb_table_save(&t, "/tmp", &err), SB_EIO);
+    CHECK_STR(err.msg, "/tmp: Is a directory");
+    remove(live);
+    remove(other);
+    remove(path);
+    sb_table_free(&t);
+    CHECK_U64(mem.used, 0);
+}
+
 int main(void)
 {
     sb_mem_init(&mem, 0);
@@ -526,5 +584,6 @@ int main(void)
     RUN(test_directed);
     RUN(test_perm_and_pruning);
     RUN(test_files);
+    RUN(test_save_whole_or_not);
     return TEST_END();
 }

@@ -283,7 +283,7 @@ static void test_parse_errors(void)
         sb_error_clear(&e);
         CHECK_INT(sb_tet_parse("U \0L", 4, 1, &p, &e), SB_EINPUT);
         CHECK_INT(e.col, 3);
-        CHECK_STR(e.msg, "'\\x00' cannot be part of a move (moves are U U' L L' R R' B B')");
+        CHECK_STR(e.msg, "'\\0' cannot be part of a move (moves are U U' L L' R R' B B')");
     }
     bad("FFFFFFDDDDDDLLLLLLRRRRRRDRL", SB_EINPUT, 28, "a facelet string has 28 letters, this one 27");
     bad("FFFFFFDDDDDDLLLLLLRRRRRRDRLFF", SB_EINPUT, 29, "a facelet string has 28 letters, this one 29");

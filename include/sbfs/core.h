@@ -59,6 +59,11 @@ int sb_error_set(sb_error *err, int code, int line, int col, const char *fmt, ..
 #endif
     ;
 void sb_error_clear(sb_error *err);
+/* s[0..n-1] as a message quotes it, in buf (size bytes, NUL-terminated):
+ * printable ASCII as itself, a NUL byte as \0, any other byte as \xNN,
+ * cut short with "..." when it does not fit.  Returns buf.  So "a\0b"
+ * is shown a\0b, where %s would show only a. */
+const char *sb_error_quote(char *buf, size_t size, const char *s, size_t n);
 /* A short fixed name for a code ("memory budget exhausted", ...). */
 const char *sb_strerror(int code);
 

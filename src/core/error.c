@@ -20,6 +20,50 @@ int sb_error_set(sb_error *err, int code, int line, int col, const char *fmt, ..
     return code;
 }
 
+/* One byte as a message shows it, in out (4 bytes at most); its length. */
+static size_t quote_byte(unsigned char u, char *out)
+{
+    static const char hex[] = "0123456789abcdef";
+    if (u >= ' ' && u < 127) {
+        out[0] = (char)u;
+        return 1;
+    }
+    out[0] = '\\';
+    if (u == 0) {
+        out[1] = '0';
+        return 2;
+    }
+    out[1] = 'x';
+    out[2] = hex[u >> 4];
+    out[3] = hex[u & 15];
+    return 4;
+}
+
+const char *sb_error_quote(char *buf, size_t size, const char *s, size_t n)
+{
+    size_t at = 0, whole = 0, room;
+    char one[4];
+    if (size == 0)
+        return buf;
+    for (size_t i = 0; i < n; i++)
+        whole += quote_byte((unsigned char)s[i], one);
+    /* all of it when it fits, else as much as leaves room for "..." */
+    room = whole < size ? size - 1 : size > 4 ? size - 4 : 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = quote_byte((unsigned char)s[i], one);
+        if (at + k > room)
+            break;
+        memcpy(buf + at, one, k);
+        at += k;
+    }
+    if (whole >= size && at + 3 < size) {
+        memcpy(buf + at, "...", 3);
+        at += 3;
+    }
+    buf[at] = 0;
+    return buf;
+}
+
 void sb_error_clear(sb_error *err)
 {
     if (err)

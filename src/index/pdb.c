@@ -41,6 +41,8 @@
  * the per-placement masks are what keep the 8-tile build within 2 GiB. */
 #include "sbfs/pdb.h"
 
+#include "../core/outfile.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -471,33 +473,30 @@ void sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
 int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
 {
     uint8_t h[HDR];
-    char tmp[4096];
-    FILE *f;
-    int bad;
+    sb_outfile o;
+    int failed;
     if (!pdb->dist)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database not built");
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
-    f = fopen(tmp, "wb");
-    if (!f)
-        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", tmp, strerror(errno));
+    /* PATH.PID.tmp renamed into place (outfile.h): two runs that build the
+     * same database at once each write their own, and a reader never sees
+     * half of one. */
+    if (sb_outfile_open(&o, path, err))
+        return SB_EIO;
     header(pdb, pdb->checksum, h);
-    bad = fwrite(h, 1, HDR, f) != HDR || fwrite(pdb->dist, 1, pdb->size, f) != pdb->size;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(e));
-    }
-    return 0;
+    errno = 0;
+    failed = fwrite(h, 1, HDR, o.f) != HDR || fwrite(pdb->dist, 1, pdb->size, o.f) != pdb->size;
+    return sb_outfile_close(&o, failed, err);
 }
 
 int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err)
 {
     uint8_t h[HDR], want[HDR];
-    FILE *f = fopen(path, "rb");
+    FILE *f;
     uint64_t sum;
     int c;
     (void)ctl;
+    sb_outfile_sweep(path); /* what a build that died left beside it */
+    f = fopen(path, "rb");
     if (!f)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
     if (fread(h, 1, HDR, f) != HDR) {

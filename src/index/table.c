@@ -38,6 +38,8 @@
  * on which thread did what. */
 #include "sbfs/table.h"
 
+#include "../core/outfile.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -738,43 +740,23 @@ int sb_table_save(const sb_table *t, const char *path, sb_error *err)
     unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8];
     unsigned char buf[8 * 4096];
     size_t hb = header_bytes(t->maxdist), nwords = t->data_bytes / 8;
-    int regular;
-    struct stat st;
-    FILE *f;
+    int failed;
+    sb_outfile o;
     make_header(t, h);
     put64(sum, hash_data(hash_bytes(0, h, hb), t->data, nwords));
-    f = fopen(path, "wb");
-    if (!f)
-        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
-    /* A half-written table is removed so that it cannot be mistaken for a
-     * whole one, but only a regular file: the path may name a device or a
-     * pipe (/dev/stdout, /dev/full), which must never be unlinked. */
-    regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+    /* Written beside the path and renamed into place (outfile.h): a save
+     * that fails leaves a table already there untouched. */
+    if (sb_outfile_open(&o, path, err))
+        return SB_EIO;
     errno = 0;
-    if (fwrite(h, 1, hb, f) != hb || fwrite(sum, 1, 8, f) != 8)
-        goto fail;
-    for (size_t i = 0; i < nwords; i += 4096) {
+    failed = fwrite(h, 1, hb, o.f) != hb || fwrite(sum, 1, 8, o.f) != 8;
+    for (size_t i = 0; i < nwords && !failed; i += 4096) {
         size_t k = nwords - i < 4096 ? nwords - i : 4096;
         for (size_t j = 0; j < k; j++)
             put64(buf + 8 * j, t->data[i + j]);
-        if (fwrite(buf, 8, k, f) != k)
-            goto fail;
+        failed = fwrite(buf, 8, k, o.f) != k;
     }
-    if (fclose(f) != 0) {
-        f = NULL;
-        goto fail;
-    }
-    return 0;
-fail:
-    {
-        int e = errno;
-        if (f)
-            fclose(f);
-        if (regular)
-            remove(path);
-        return sb_error_set(err, SB_EIO, 0, 0, "%s: cannot write: %s", path,
-                            e ? strerror(e) : "short write");
-    }
+    return sb_outfile_close(&o, failed, err);
 }
 
 static int bad(sb_error *err, const char *path, const char *why)
@@ -802,6 +784,7 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
 
     memset(t, 0, sizeof *t);
     t->maxdist = -1;
+    sb_outfile_sweep(path);
     f = fopen(path, "rb");
     if (!f)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));

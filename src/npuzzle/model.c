@@ -39,8 +39,9 @@ static int check_tiles(const sb_npuzzle *p, int lineno, const int *where, sb_err
 int sb_np_parse_line(const char *line, int lineno, int rows, int cols, sb_npuzzle *out,
                      sb_error *err)
 {
-    int where[SB_NP_MAXCELLS + 1], count = 0, n;
+    int where[SB_NP_MAXCELLS + 1], wlen[SB_NP_MAXCELLS + 1], count = 0, n;
     const char *s = line;
+    char q[48];
     uint8_t tile[SB_NP_MAXCELLS];
     memset(out, 0, sizeof *out);
     /* first pass: the tokens */
@@ -72,10 +73,11 @@ int sb_np_parse_line(const char *line, int lineno, int rows, int cols, sb_npuzzl
             while (*s && !isspace((unsigned char)*s))
                 s++;
             return sb_error_set(err, SB_EINPUT, lineno, (int)(tok - line) + 1,
-                                "'%.*s' is not a tile (numbers, 0 or x for the blank)",
-                                (int)(s - tok > 20 ? 20 : s - tok), tok);
+                                "'%s' is not a tile (numbers, 0 or x for the blank)",
+                                sb_error_quote(q, sizeof q, tok, (size_t)(s - tok)));
         }
         where[count] = (int)(tok - line) + 1;
+        wlen[count] = (int)(s - tok);
         tile[count++] = (uint8_t)(v > 30 ? 30 : v);
     }
     if (rows == 0) {
@@ -94,8 +96,9 @@ int sb_np_parse_line(const char *line, int lineno, int rows, int cols, sb_npuzzl
     for (int i = 0; i < n; i++)
         if (tile[i] >= n)
             return sb_error_set(err, SB_EINPUT, lineno, where[i],
-                                "tile %d is out of range for a %dx%d board (1..%d)", tile[i], rows,
-                                cols, n - 1);
+                                "tile %s is out of range for a %dx%d board (1..%d)",
+                                sb_error_quote(q, sizeof q, line + where[i] - 1, (size_t)wlen[i]),
+                                rows, cols, n - 1);
     out->rows = rows;
     out->cols = cols;
     out->n = n;
@@ -130,10 +133,12 @@ int sb_np_parse_eight(const char *text, size_t len, sb_npuzzle *out, sb_error *e
             t = 0;
         else if (i - start == 1 && text[start] >= '1' && text[start] <= '8')
             t = text[start] - '0';
-        else
+        else {
+            char q[48];
             return sb_error_set(err, SB_EINPUT, line, scol,
-                                "'%.*s' is not a tile of the 8-puzzle (1..8 or x)",
-                                (int)(i - start > 20 ? 20 : i - start), text + start);
+                                "'%s' is not a tile of the 8-puzzle (1..8 or x)",
+                                sb_error_quote(q, sizeof q, text + start, i - start));
+        }
         if (count == 9)
             return sb_error_set(err, SB_EINPUT, line, scol, "more than nine tiles");
         if (seenat[t] >= 0)

@@ -74,7 +74,7 @@ static int name_value(char c)
 
 static int parse_size(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb_error *err)
 {
-    size_t i = 0;
+    size_t i = 0, at[2] = {0, 0}, len[2] = {0, 0};
     long v[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         while (i < n && (s[i] == ' ' || s[i] == '\t'))
@@ -96,10 +96,18 @@ static int parse_size(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb
         if (i == d0 || v[k] <= 0)
             return sb_error_set(err, SB_EBADSIZE, line, (int)d0 + 1,
                                 "the first line must be ROWS x COLS with positive numbers");
+        at[k] = d0;
+        len[k] = i - d0;
     }
-    if (v[0] * v[1] > SB_SLIDE_MAXCELLS)
-        return sb_error_set(err, SB_EBIGBOARD, line, 1, "a %ld x %ld board has more than %d cells",
-                            v[0], v[1], SB_SLIDE_MAXCELLS);
+    /* v[] stops growing at 100000, which is past any board; the message
+     * quotes the numbers as written, however long */
+    if (v[0] * v[1] > SB_SLIDE_MAXCELLS) {
+        char r[64], c[64];
+        sb_error_quote(r, sizeof r, s + at[0], len[0]);
+        sb_error_quote(c, sizeof c, s + at[1], len[1]);
+        return sb_error_set(err, SB_EBIGBOARD, line, 1, "a %s x %s board has more than %d cells", r,
+                            c, SB_SLIDE_MAXCELLS);
+    }
     pz->rows = (int)v[0];
     pz->cols = (int)v[1];
     pz->ncells = pz->rows * pz->cols;
@@ -113,9 +121,10 @@ static int parse_size(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb
 static int parse_kind(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb_error *err)
 {
     int v = name_value(s[0]);
+    char q[8];
     if (!v)
         return sb_error_set(err, SB_EPIECENAME, line, 1,
-                            "bad piece name '%c': use 1..9 or a..f", s[0]);
+                            "bad piece name '%s': use 1..9 or a..f", sb_error_quote(q, sizeof q, s, 1));
     sb_slide_kind *k = &pz->kind[v];
     if (k->defined) {
         if (pz->nwarn < SB_SLIDE_MAXWARN) {
@@ -156,8 +165,8 @@ static int parse_kind(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb
             break;
         default:
             return sb_error_set(err, SB_EPATTERN, line, (int)i + 1,
-                                "bad character '%c' in the pattern of piece %c (use 0, 1 and /)",
-                                s[i], s[0]);
+                                "bad character '%s' in the pattern of piece %c (use 0, 1 and /)",
+                                sb_error_quote(q, sizeof q, s + i, 1), s[0]);
         }
     }
     if (!n1)
@@ -219,10 +228,12 @@ static int parse_config(const sb_slide_puzzle *pz, const char *s, size_t n, int 
         if (ch == '*' && i + 1 < n)
             return sb_error_set(err, SB_EBADCHAR, line, (int)i + 1,
                                 "'*' must be the last character of a stop line");
-        if (!v && ch != '0' && ch != 'x' && ch != '.' && ch != '*')
+        if (!v && ch != '0' && ch != 'x' && ch != '.' && ch != '*') {
+            char q[8];
             return sb_error_set(err, SB_EBADCHAR, line, (int)i + 1,
-                                "illegal character '%c' in a configuration (use 0, x, 1..9, a..f)",
-                                (ch >= 32 && ch < 127) ? ch : '?');
+                                "illegal character '%s' in a configuration (use 0, x, 1..9, a..f)",
+                                sb_error_quote(q, sizeof q, s + i, 1));
+        }
         if (ch == '*') { /* the rest is free, however much (or little) is left */
             for (int t = 0; t < pz->ncells; t++)
                 if (!filled[t]) {

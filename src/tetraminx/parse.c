@@ -21,13 +21,17 @@ static int is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* A character as a message can show it: itself, or \xNN. */
+/* A character as a message can show it: itself, \0 for a NUL, or \xNN. */
 static const char *shown(char c, char *buf)
 {
     unsigned char u = (unsigned char)c;
     if (u > ' ' && u < 127) {
         buf[0] = c;
         buf[1] = '\0';
+    } else if (u == 0) {
+        buf[0] = '\\';
+        buf[1] = '0';
+        buf[2] = '\0';
     } else {
         static const char hex[] = "0123456789abcdef";
         buf[0] = '\\';
