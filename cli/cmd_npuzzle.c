@@ -135,29 +135,220 @@ static int parse_size(const char *s, int *r, int *c)
     return 1;
 }
 
+/* Instances read and solved at a time, at most: fewer when the budget is
+ * short, one at a time from a terminal (each line answered as typed). */
+#define BATCH 1024
+
+/* One run of sbfs npuzzle: its settings, the tables of each board size
+ * met so far (sets 0..built-1 are made), the budget and the totals. */
+typedef struct npr {
+    int goal, jobs, verbose, rows, cols;
+    const char *pdbname, *dir;
+    sb_mem mem;
+    sb_control ctl;
+    cli_progress prog;
+    int nsets, built;
+    int setsize[8][2];
+    int is_table[8];
+    sb_np_pdbset sets[8];
+    sb_npt tables[8];
+    int count, solved, unsolvable, lost;
+    uint64_t nodes;
+    long total_len;
+} npr;
+
+/* Read up to `batch` instances into jl (*n of them), checking each and
+ * noting the board sizes not met before.  Returns 0 (*eof set at the end
+ * of the input), or an SB_E* code with err filled: the instances read
+ * before the bad line are in jl all the same. */
+static int read_batch(npr *r, FILE *in, const char *file, job *jl, int batch, int *n, int *line, char **buf,
+                      size_t *cap, int *eof, sb_error *err)
+{
+    sb_error_clear(err);
+    *n = 0;
+    while (*n < batch) {
+        if (cli_interrupted())
+            return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+        ssize_t got = getline(buf, cap, in);
+        ++*line;
+        if (got < 0) {
+            *eof = 1;
+            return cli_read_check(in, file, err);
+        }
+        if (memchr(*buf, 0, (size_t)got))
+            return nul_token(*buf, (size_t)got, *line, err);
+        const char *s = *buf + strspn(*buf, " \t\r\n");
+        if (!*s || *s == '#')
+            continue;
+        job *j = &jl[*n];
+        memset(j, 0, sizeof *j);
+        j->line = *line;
+        if (sb_np_parse_line(*buf, *line, r->rows, r->cols, &j->p, err))
+            return err->code;
+        ++*n;
+        /* Parity first: an unsolvable instance needs no tables, so a board
+         * size seen only in unsolvable instances builds none. */
+        if (!sb_np_solvable(&j->p, r->goal)) {
+            j->set = -1;
+            continue;
+        }
+        int k;
+        for (k = 0; k < r->nsets; k++)
+            if (r->setsize[k][0] == j->p.rows && r->setsize[k][1] == j->p.cols)
+                break;
+        if (k == r->nsets) {
+            if (r->nsets == 8) {
+                --*n;
+                return sb_error_set(err, SB_EINPUT, *line, 1, "too many different board sizes in one input");
+            }
+            r->setsize[k][0] = j->p.rows;
+            r->setsize[k][1] = j->p.cols;
+            r->nsets++;
+        }
+        j->set = k;
+    }
+    return 0;
+}
+
+/* Make the tables of the board sizes met since the last call. */
+static int open_tables(npr *r, sb_error *err)
+{
+    for (; r->built < r->nsets; r->built++) {
+        int k = r->built, rr = r->setsize[k][0], c = r->setsize[k][1];
+        FILE *st = r->verbose ? stdout : stderr;
+        const char *part = "auto";
+        if (rr * c <= 9) {
+            /* 3 x 3 and smaller: the whole God's table, built in milliseconds */
+            double tb = sb_now();
+            if (sb_npt_init(&r->tables[k], rr, c, err))
+                return err->code;
+            if (sb_npt_build(&r->tables[k], NULL, &r->mem, &r->ctl, err)) {
+                sb_npt_free(&r->tables[k]);
+                return err->code;
+            }
+            r->is_table[k] = 1;
+            cli_progress_clear(&r->prog);
+            fprintf(st, "# %dx%d: God's table, %llu positions, %.1f MB, built in %.3f s\n", rr, c,
+                    (unsigned long long)r->tables[k].size, r->tables[k].table.data_bytes / 1e6, sb_now() - tb);
+            continue;
+        }
+        if (rr == 4 && c == 4)
+            part = r->pdbname ? r->pdbname
+                   : sb_np_pdbset_cached(4, 4, "78", *r->dir ? r->dir : NULL) ? "78" : "663";
+        else if (r->pdbname)
+            fprintf(stderr, "sbfs: --pdb %s applies to 4x4 boards; %dx%d uses its own partition\n",
+                    r->pdbname, rr, c);
+        if (sb_np_pdbset_open(&r->sets[k], rr, c, part, *r->dir ? r->dir : NULL, (uint64_t)1 << 16, r->jobs,
+                              &r->mem, &r->ctl, note, &r->prog, err))
+            return err->code;
+        cli_progress_clear(&r->prog);
+        fprintf(st, "# %dx%d: partition %s, %d tables, %.1f MB, built %d in %.2f s, loaded %d in %.2f s\n",
+                rr, c, part, r->sets[k].heur.npdb, r->sets[k].bytes / 1e6, r->sets[k].built,
+                r->sets[k].build_seconds, r->sets[k].loaded, r->sets[k].load_seconds);
+    }
+    return 0;
+}
+
+/* Solve jl[0..n) on the threads and print the answers in input order.
+ * Returns 0 or the exit status of the first failure (message printed);
+ * sets r->lost when the output can no longer be written. */
+static int solve_batch(npr *r, job *jl, int n)
+{
+    pool pl;
+    pthread_t th[64];
+    int jobs = r->jobs < n ? r->jobs : n, status = 0;
+    memset(&pl, 0, sizeof pl);
+    pl.jobs = jl;
+    pl.njobs = n;
+    pl.goal = r->goal;
+    for (int k = 0; k < r->built; k++) {
+        pl.heur[k] = r->is_table[k] ? NULL : &r->sets[k].heur;
+        pl.table[k] = r->is_table[k] ? &r->tables[k] : NULL;
+    }
+    pl.ctl.stop = r->ctl.stop;
+    pthread_mutex_init(&pl.mu, NULL);
+    pthread_cond_init(&pl.cv, NULL);
+    for (int i = 0; i < jobs; i++)
+        if (pthread_create(&th[i], NULL, worker, &pl) != 0) {
+            jobs = i;
+            break;
+        }
+    if (jobs == 0)
+        worker(&pl);
+    for (int i = 0; i < n; i++) {
+        job *j = &jl[i];
+        FILE *st = r->verbose ? stdout : stderr;
+        pthread_mutex_lock(&pl.mu);
+        while (!j->done) {
+            struct timespec ts;
+            if (sb_control_stopped(&r->ctl) && pl.next <= i)
+                break; /* stopped before this one was started */
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_nsec += 250000000;
+            if (ts.tv_nsec >= 1000000000)
+                ts.tv_sec++, ts.tv_nsec -= 1000000000;
+            pthread_cond_timedwait(&pl.cv, &pl.mu, &ts);
+            if (r->ctl.progress) {
+                sb_progress_info info = {"solving", -1, (uint64_t)(r->count + pl.finished), 0, r->mem.used};
+                r->ctl.progress(r->ctl.ud, &info);
+            }
+        }
+        pthread_mutex_unlock(&pl.mu);
+        cli_progress_clear(&r->prog);
+        if (!j->done) {
+            sb_error e;
+            sb_error_set(&e, SB_EINTR, 0, 0, "interrupted");
+            status = cli_fail(NULL, &e);
+            break;
+        }
+        r->count++;
+        if (j->rc) {
+            status = cli_fail(NULL, &j->err);
+            if (j->rc == SB_EINTR)
+                break;
+            continue;
+        }
+        if (j->res.length < 0) {
+            printf("unsolvable\n");
+            r->unsolvable++;
+        } else {
+            printf("%d\t%s\n", j->res.length, j->res.moves);
+            r->solved++;
+            r->total_len += j->res.length;
+        }
+        r->nodes += j->res.nodes;
+        cli_flush();
+        if (j->res.length < 0)
+            fprintf(st, "# %d: line %d, unsolvable\n", r->count, j->line);
+        else
+            fprintf(st, "# %d: line %d, %d moves, %llu nodes, %.3f s\n", r->count, j->line, j->res.length,
+                    (unsigned long long)j->res.nodes, j->seconds);
+        if (cli_output_failed()) {
+            /* nobody reads the answers: stop the workers; main reports */
+            cli_request_stop();
+            r->lost = 1;
+            break;
+        }
+    }
+    /* on Ctrl-C the workers see the stop flag and return */
+    for (int i = 0; i < jobs; i++)
+        pthread_join(th[i], NULL);
+    pthread_mutex_destroy(&pl.mu);
+    pthread_cond_destroy(&pl.cv);
+    return status;
+}
+
 int cmd_npuzzle(int argc, char **argv)
 {
     const char *file = NULL, *pdbname = NULL, *dirarg = NULL, *memarg = NULL;
     int goal = SB_NP_BLANK_LAST, rows = 0, cols = 0, jobs = 0, verbose = 0, nocache = 0;
-    int progress = -1, status = 0, nsets = 0, cap = 0, njobs = 0;
+    int progress = -1, status = 0;
     char dir[4096] = "", *linebuf = NULL;
     size_t linecap = 0, budget;
     FILE *in;
     sb_error err;
-    sb_mem mem;
-    sb_control ctl;
-    cli_progress prog;
-    sb_np_pdbset sets[8];
-    sb_npt tables[8];
-    int is_table[8] = {0};
-    int setsize[8][2];
-    job *jl = NULL;
-    pool pl;
-    pthread_t th[64];
-    double t0;
-    uint64_t total_nodes = 0;
-    long total_len = 0;
-    int solved = 0, unsolvable = 0, output_lost = 0;
+    static npr r; /* large: the tables of eight board sizes */
+    job *jl;
 
     sb_error_clear(&err);
     for (int i = 1; i < argc; i++) {
@@ -213,11 +404,19 @@ int cmd_npuzzle(int argc, char **argv)
     }
     if (cli_memory_budget(memarg, &budget, &err))
         return cli_fail(NULL, &err);
-    sb_mem_init(&mem, budget);
+    memset(&r, 0, sizeof r);
+    sb_mem_init(&r.mem, budget);
     if (jobs == 0) {
         long nc = sysconf(_SC_NPROCESSORS_ONLN);
         jobs = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
     }
+    r.goal = goal;
+    r.jobs = jobs;
+    r.verbose = verbose;
+    r.rows = rows;
+    r.cols = cols;
+    r.pdbname = pdbname;
+    r.dir = dir;
     if (!nocache) {
         const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
         if (dirarg)
@@ -233,214 +432,50 @@ int cmd_npuzzle(int argc, char **argv)
         }
     }
 
-    /* Read and check every instance before solving any.  The instances
-     * are held in memory taken from the budget, so --memory bounds the
-     * input as well and the peak reported is all the run took. */
+    /* The input is a stream: a batch of instances is read and checked,
+     * the tables of any new board size are made, the batch is solved on
+     * the threads and printed, then the next batch is read.  The batch
+     * is held in memory taken from the budget (smaller when the budget is
+     * short), so the peak reported is all the run took, and an input of
+     * any length runs in the same room.  A bad line stops the run after
+     * the lines before it are answered. */
     in = cli_open(file, &err);
     if (!in)
         return cli_fail(NULL, &err);
-    for (int line = 1; !cli_interrupted(); line++) {
-        ssize_t got = getline(&linebuf, &linecap, in);
-        char *s;
-        int k;
-        if (got < 0) {
-            if (cli_read_check(in, file, &err)) {
-                free(linebuf);
-                sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
-                cli_close(in);
-                return cli_fail(NULL, &err);
-            }
-            break;
+    /* an eighth of the budget at most: the rest is for the tables */
+    size_t room = sb_mem_left(&r.mem) / 8 / sizeof *jl;
+    int batch = isatty(fileno(in)) || room < 1 ? 1 : room < BATCH ? (int)room : BATCH;
+    jl = sb_mem_alloc(&r.mem, sizeof *jl * (size_t)batch, &err);
+    if (!jl) {
+        cli_close(in);
+        return cli_fail(NULL, &err);
+    }
+    cli_control_init(&r.ctl, &r.prog, progress);
+    double t0 = sb_now();
+    int line = 0, eof = 0;
+    while (!eof && !status && !r.lost) {
+        sb_error rerr;
+        int n = 0, rc = read_batch(&r, in, file, jl, batch, &n, &line, &linebuf, &linecap, &eof, &rerr);
+        if (n && open_tables(&r, &err))
+            status = cli_fail(NULL, &err);
+        if (n && !status)
+            status = solve_batch(&r, jl, n);
+        if (rc && !status && !r.lost) {
+            cli_progress_clear(&r.prog);
+            status = cli_fail(rc == SB_EINPUT || rc == SB_ENOMEM ? (file ? file : "-") : NULL, &rerr);
         }
-        if (memchr(linebuf, 0, (size_t)got)) {
-            nul_token(linebuf, (size_t)got, line, &err);
-            goto fail_input;
-        }
-        s = linebuf + strspn(linebuf, " \t\r\n");
-        if (!*s || *s == '#')
-            continue;
-        if (njobs == cap) {
-            size_t was = sizeof *jl * (size_t)cap, now = was ? 2 * was : 64 * sizeof *jl;
-            job *nj = sb_mem_realloc(&mem, jl, was, now, &err);
-            if (!nj) {
-                if (err.code == SB_ENOMEM)
-                    sb_error_set(&err, SB_ENOMEM, line, 1,
-                                 "%d instances read, and the next ones do not fit in the memory "
-                                 "budget (see --memory)", njobs);
-                goto fail_input;
-            }
-            jl = nj;
-            cap = (int)(now / sizeof *jl);
-        }
-        memset(&jl[njobs], 0, sizeof *jl);
-        jl[njobs].line = line;
-        if (sb_np_parse_line(linebuf, line, rows, cols, &jl[njobs].p, &err))
-            goto fail_input;
-        /* Parity first: an unsolvable instance needs no tables, so a board
-         * size seen only in unsolvable instances builds none. */
-        if (!sb_np_solvable(&jl[njobs].p, goal)) {
-            jl[njobs++].set = -1;
-            continue;
-        }
-        for (k = 0; k < nsets; k++)
-            if (setsize[k][0] == jl[njobs].p.rows && setsize[k][1] == jl[njobs].p.cols)
-                break;
-        if (k == nsets) {
-            if (nsets == 8) {
-                sb_error_set(&err, SB_EINPUT, line, 1, "too many different board sizes in one input");
-                goto fail_input;
-            }
-            setsize[nsets][0] = jl[njobs].p.rows;
-            setsize[nsets][1] = jl[njobs].p.cols;
-            nsets++;
-        }
-        jl[njobs++].set = k;
     }
     free(linebuf);
-    linebuf = NULL;
     cli_close(in);
-    if (cli_interrupted()) {
-        sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
-        return cli_fail(NULL, &(sb_error){SB_EINTR, 0, 0, "interrupted"});
-    }
-
-    cli_control_init(&ctl, &prog, progress);
-    for (int k = 0; k < nsets; k++) {
-        int r = setsize[k][0], c = setsize[k][1];
-        const char *part = "auto";
-        if (r * c <= 9) {
-            /* 3 x 3 and smaller: the whole God's table, built in milliseconds */
-            double tb = sb_now();
-            if (sb_npt_init(&tables[k], r, c, &err) ||
-                sb_npt_build(&tables[k], NULL, &mem, &ctl, &err)) {
-                for (int q = 0; q < k; q++)
-                    is_table[q] ? sb_npt_free(&tables[q]) : sb_np_pdbset_close(&sets[q]);
-                cli_control_done(&ctl, &prog);
-                sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
-                return cli_fail(NULL, &err);
-            }
-            is_table[k] = 1;
-            fprintf(verbose ? stdout : stderr,
-                    "# %dx%d: God's table, %llu positions, %.1f MB, built in %.3f s\n", r, c,
-                    (unsigned long long)tables[k].size, tables[k].table.data_bytes / 1e6, sb_now() - tb);
-            continue;
-        }
-        if (r == 4 && c == 4)
-            part = pdbname ? pdbname : sb_np_pdbset_cached(4, 4, "78", *dir ? dir : NULL) ? "78" : "663";
-        else if (pdbname)
-            fprintf(stderr, "sbfs: --pdb %s applies to 4x4 boards; %dx%d uses its own partition\n",
-                    pdbname, r, c);
-        if (sb_np_pdbset_open(&sets[k], r, c, part, *dir ? dir : NULL, (uint64_t)1 << 16, jobs, &mem, &ctl,
-                              note, &prog, &err)) {
-            for (int q = 0; q < k; q++)
-                is_table[q] ? sb_npt_free(&tables[q]) : sb_np_pdbset_close(&sets[q]);
-            cli_control_done(&ctl, &prog);
-            sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
-            return cli_fail(NULL, &err);
-        }
-        fprintf(verbose ? stdout : stderr,
-                "# %dx%d: partition %s, %d tables, %.1f MB, built %d in %.2f s, loaded %d in %.2f s\n", r,
-                c, part, sets[k].heur.npdb, sets[k].bytes / 1e6, sets[k].built, sets[k].build_seconds,
-                sets[k].loaded, sets[k].load_seconds);
-    }
-
-    memset(&pl, 0, sizeof pl);
-    pl.jobs = jl;
-    pl.njobs = njobs;
-    pl.goal = goal;
-    for (int k = 0; k < nsets; k++) {
-        pl.heur[k] = is_table[k] ? NULL : &sets[k].heur;
-        pl.table[k] = is_table[k] ? &tables[k] : NULL;
-    }
-    pl.ctl.stop = ctl.stop;
-    pthread_mutex_init(&pl.mu, NULL);
-    pthread_cond_init(&pl.cv, NULL);
-    if (jobs > njobs)
-        jobs = njobs > 0 ? njobs : 1;
-    t0 = sb_now();
-    for (int i = 0; i < jobs; i++)
-        if (pthread_create(&th[i], NULL, worker, &pl) != 0) {
-            jobs = i;
-            break;
-        }
-    if (jobs == 0 && njobs > 0)
-        worker(&pl);
-    for (int i = 0; i < njobs; i++) {
-        job *j = &jl[i];
-        FILE *st = verbose ? stdout : stderr;
-        pthread_mutex_lock(&pl.mu);
-        while (!j->done) {
-            struct timespec ts;
-            if (sb_control_stopped(&ctl) && pl.next <= i)
-                break; /* stopped before this one was started */
-            clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_nsec += 250000000;
-            if (ts.tv_nsec >= 1000000000)
-                ts.tv_sec++, ts.tv_nsec -= 1000000000;
-            pthread_cond_timedwait(&pl.cv, &pl.mu, &ts);
-            if (ctl.progress) {
-                sb_progress_info info = {"solving", -1, (uint64_t)pl.finished, (uint64_t)njobs,
-                                         mem.used};
-                ctl.progress(ctl.ud, &info);
-            }
-        }
-        pthread_mutex_unlock(&pl.mu);
-        if (!j->done) {
-            sb_error_set(&err, SB_EINTR, 0, 0, "interrupted");
-            status = cli_fail(NULL, &err);
-            break;
-        }
-        cli_progress_clear(&prog);
-        if (j->rc) {
-            status = cli_fail(NULL, &j->err);
-            if (j->rc == SB_EINTR)
-                break;
-            continue;
-        }
-        if (j->res.length < 0) {
-            printf("unsolvable\n");
-            unsolvable++;
-        } else {
-            printf("%d\t%s\n", j->res.length, j->res.moves);
-            solved++;
-            total_len += j->res.length;
-        }
-        total_nodes += j->res.nodes;
-        cli_flush();
-        if (j->res.length < 0)
-            fprintf(st, "# %d: line %d, unsolvable\n", i + 1, j->line);
-        else
-            fprintf(st, "# %d: line %d, %d moves, %llu nodes, %.3f s\n", i + 1, j->line,
-                    j->res.length, (unsigned long long)j->res.nodes, j->seconds);
-        if (cli_output_failed()) {
-            /* nobody reads the answers: stop the workers; main reports */
-            cli_request_stop();
-            output_lost = 1;
-            break;
-        }
-    }
-    /* on Ctrl-C the workers see the stop flag and return */
-    for (int i = 0; i < jobs; i++)
-        pthread_join(th[i], NULL);
-    cli_control_done(&ctl, &prog);
-    if (status == 0 && !output_lost) {
-        double sec = sb_now() - t0;
+    cli_control_done(&r.ctl, &r.prog);
+    if (status == 0 && !r.lost)
         fprintf(verbose ? stdout : stderr,
                 "# %d instances: %d solved (%ld moves in all), %d unsolvable, %llu nodes, %.3f s, "
                 "%d threads, peak memory %.1f MB\n",
-                njobs, solved, total_len, unsolvable, (unsigned long long)total_nodes, sec, jobs,
-                mem.peak / 1e6);
-    }
-    pthread_mutex_destroy(&pl.mu);
-    pthread_cond_destroy(&pl.cv);
-    for (int k = 0; k < nsets; k++)
-        is_table[k] ? sb_npt_free(&tables[k]) : sb_np_pdbset_close(&sets[k]);
-    sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
+                r.count, r.solved, r.total_len, r.unsolvable, (unsigned long long)r.nodes, sb_now() - t0,
+                jobs, r.mem.peak / 1e6);
+    for (int k = 0; k < r.built; k++)
+        r.is_table[k] ? sb_npt_free(&r.tables[k]) : sb_np_pdbset_close(&r.sets[k]);
+    sb_mem_free(&r.mem, jl, sizeof *jl * (size_t)batch);
     return status;
-
-fail_input:
-    free(linebuf);
-    sb_mem_free(&mem, jl, sizeof *jl * (size_t)cap);
-    cli_close(in);
-    return cli_fail(file ? file : "-", &err);
 }

@@ -138,7 +138,15 @@ expect_grep "^sbfs: $T_TMP/padded.txt: the input does not fit in the memory budg
 expect_status 0 "padded input, budget enough" -- "$SBFS" solve -q --memory 1M "$T_TMP/padded.txt"
 i=0; while [ $i -lt 2000 ]; do echo "1 2 3 4 5 6 7 8 0"; i=$((i + 1)); done >"$T_TMP/many.in"
 expect_status 0 "npuzzle: 2000 instances in 4M" -- "$SBFS" npuzzle --memory 4M "$T_TMP/many.in"
-expect_status 4 "npuzzle: 2000 instances in 200K" -- "$SBFS" npuzzle --memory 200K "$T_TMP/many.in"
-expect_grep "^sbfs: $T_TMP/many.in:[0-9]+:1: [0-9]+ instances read, and the next ones do not fit in the memory budget" \
-    "npuzzle instances past the budget: message" "$T_TMP/err"
+# the input is a stream, read in batches fitted to the budget: any number
+# of instances runs in the same room
+expect_status 0 "npuzzle: 2000 instances in 200K" -- "$SBFS" npuzzle --memory 200K "$T_TMP/many.in"
+expect_same "$(grep -c '^0	$' "$T_TMP/out")" 2000 "npuzzle: 2000 instances in 200K, all answered"
+expect_grep "^# 2000 instances: 2000 solved" "npuzzle: 2000 instances in 200K, counted" "$T_TMP/err"
+expect_status 4 "npuzzle: not even one instance in 4K" -- "$SBFS" npuzzle --memory 4K "$T_TMP/many.in"
+# a bad line stops the run after the lines before it are answered
+{ echo "1 2 3 4 5 6 7 0 8"; echo "1 2 3 4 5 6 7 8 8"; echo "1 2 3 4 5 6 7 8 0"; } >"$T_TMP/bad3.in"
+expect_status 6 "npuzzle: a bad second line" -- "$SBFS" npuzzle "$T_TMP/bad3.in"
+expect_same "$(cat "$T_TMP/out")" "1	r" "npuzzle: the line before the bad one is answered"
+expect_grep "^sbfs: $T_TMP/bad3.in:2:" "npuzzle: the bad line named" "$T_TMP/err"
 finish
