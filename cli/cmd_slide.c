@@ -6,61 +6,46 @@
 #include <string.h>
 #include <sys/resource.h>
 
-/* Read all of f into a buffer charged to mem, so that the input counts
- * against --memory like everything else (a puzzle is a few hundred bytes,
- * but the format allows any number of blank lines); *cap gets the size to
- * give back with sb_mem_free.  NULL with err filled: SB_ENOMEM when the
- * input passes the budget, SB_EIO or SB_EINTR when reading failed. */
-static char *slurp(FILE *f, const char *file, sb_mem *mem, size_t *len, size_t *cap, sb_error *err)
+/* Lines of a file for the reader (sb_slide_parse_lines), one at a time
+ * in a buffer of one line: the input is a stream, and any number of blank
+ * lines takes no memory.  A line past the longest the format allows is
+ * kept in part (the reader then reports it too long); NUL bytes stay. */
+typedef struct lines {
+    FILE *f;
+    const char *file;
+    char buf[SB_SLIDE_MAXLINE + 2];
+} lines;
+
+static int next_line(void *ud, const char **s, size_t *n, sb_error *err)
 {
-    size_t n = 0, c = 4096;
-    char *buf = sb_mem_alloc(mem, c, err);
-    while (buf) {
-        size_t got = fread(buf + n, 1, c - n, f);
-        n += got;
-        if (got == 0 || cli_interrupted())
-            break;
-        if (n == c) {
-            char *b = sb_mem_realloc(mem, buf, c, 2 * c, err);
-            if (!b) {
-                sb_mem_free(mem, buf, c);
-                buf = NULL;
-                if (err->code == SB_ENOMEM)
-                    sb_error_set(err, SB_ENOMEM, 0, 0,
-                                 "%s: the input does not fit in the memory budget (more than %zu "
-                                 "bytes; see --memory)",
-                                 file && strcmp(file, "-") ? file : "<stdin>", c);
-                break;
-            }
-            buf = b;
-            c *= 2;
-        }
-    }
-    if (buf && cli_read_check(f, file, err)) {
-        sb_mem_free(mem, buf, c);
-        return NULL;
-    }
-    *len = n;
-    *cap = c;
-    return buf;
+    lines *l = ud;
+    size_t k = 0;
+    int c;
+    while ((c = getc(l->f)) != EOF && c != '\n')
+        if (k < sizeof l->buf)
+            l->buf[k++] = (char)c;
+    if (c == EOF && (ferror(l->f) || cli_interrupted()))
+        return cli_read_check(l->f, l->file, err);
+    if (c == EOF && !k)
+        return 0;
+    *s = l->buf;
+    *n = k;
+    return 1;
 }
 
-/* Read and parse FILE, the text taken from mem for the while;
- * prints the error (and warnings, on `warn`) itself. */
-static int load(const char *file, sb_slide_puzzle *pz, sb_mem *mem, FILE *warn, int sliding_words)
+/* Read and parse FILE as a stream; prints the error (and warnings, on
+ * `warn`) itself. */
+static int load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_words)
 {
     sb_error err;
-    size_t len, cap;
+    static lines l;
     sb_error_clear(&err);
-    FILE *f = cli_open(file, &err);
-    if (!f)
+    l.f = cli_open(file, &err);
+    l.file = file;
+    if (!l.f)
         return cli_fail(NULL, &err);
-    char *text = slurp(f, file, mem, &len, &cap, &err);
-    cli_close(f);
-    if (!text)
-        return cli_fail(NULL, &err);
-    int rc = sb_slide_parse(pz, text, len, &err);
-    sb_mem_free(mem, text, cap);
+    int rc = sb_slide_parse_lines(pz, next_line, &l, &err);
+    cli_close(l.f);
     for (int i = 0; i < pz->nwarn && i < SB_SLIDE_MAXWARN; i++) {
         if (sliding_words) /* SLIDING's own words, on stdout */
             fprintf(warn, "Warning: Redefinition of piece %c is being ignored.\n", pz->warn_name[i]);
@@ -286,12 +271,10 @@ static int search(search_run *r, int census)
     if (cli_memory_budget(r->o.memarg, &budget, &r->err))
         return cli_fail(NULL, &r->err);
     sb_mem_init(&r->mem, budget);
-    /* The text the puzzle is read from is charged to the budget too (and
-     * given back before the search): a long input cannot pass --memory. */
     r->pz = malloc(sizeof *r->pz);
     if (!r->pz)
         return cli_status(SB_ENOMEM);
-    int st = load(r->o.file, r->pz, &r->mem, stderr, 0);
+    int st = load(r->o.file, r->pz, stderr, 0);
     if (st)
         return st;
     if (sb_slide_init(&r->sl, r->pz, r->o.style, &r->mem, &r->err))
@@ -576,7 +559,7 @@ int cmd_sliding(int argc, char **argv)
     sb_slide_puzzle *pz = malloc(sizeof *pz);
     if (!pz)
         return cli_status(SB_ENOMEM);
-    int st = load(NULL, pz, &mem, stdout, 1);
+    int st = load(NULL, pz, stdout, 1);
     if (st) {
         free(pz);
         return st;

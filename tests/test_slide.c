@@ -22,11 +22,38 @@ static char *read_file(const char *path, size_t *len)
 
 /* ---- the reader ---- */
 
+/* Lines of a text one at a time, for sb_slide_parse_lines. */
+typedef struct text_lines {
+    const char *p;
+} text_lines;
+
+static int text_next(void *ud, const char **s, size_t *n, sb_error *err)
+{
+    text_lines *t = ud;
+    (void)err;
+    if (!*t->p)
+        return 0;
+    *s = t->p;
+    *n = strcspn(t->p, "\n");
+    t->p += *n + (t->p[*n] == '\n');
+    return 1;
+}
+
+/* The code of reading text, which must be the same read from memory and
+ * read line by line (the same puzzle, or the same error and place). */
 static int parse_code(const char *text, sb_error *err)
 {
-    static sb_slide_puzzle pz;
+    static sb_slide_puzzle pz, pz2;
+    sb_error e2;
+    text_lines t = {text};
     sb_error_clear(err);
-    return sb_slide_parse(&pz, text, strlen(text), err);
+    sb_error_clear(&e2);
+    int rc = sb_slide_parse(&pz, text, strlen(text), err);
+    int rc2 = sb_slide_parse_lines(&pz2, text_next, &t, &e2);
+    CHECK_INT(rc2, rc);
+    CHECK(rc ? e2.line == err->line && e2.col == err->col && !strcmp(e2.msg, err->msg)
+             : !memcmp(&pz, &pz2, sizeof pz));
+    return rc;
 }
 
 #define EXPECT_ERR(text, code, ln, cl)                                          \

@@ -75,6 +75,14 @@ typedef struct sb_slide_puzzle {
  * piece is not an error: the later definition is ignored and a warning is
  * kept in pz->warn. */
 int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *err);
+/* The same, line by line from a source: next(ud, &s, &n, err) gives the
+ * next line (s[0..n), without its newline; it may be cut short past
+ * SB_SLIDE_MAXLINE + 1 characters, which is an error anyway) and returns
+ * 1, or 0 at the end, or a negative SB_E* code with err filled.  The
+ * line stays valid until the next call.  A reader needs no more memory
+ * than one line, however long the input (blank lines are skipped). */
+typedef int (*sb_line_fn)(void *ud, const char **s, size_t *n, sb_error *err);
+int sb_slide_parse_lines(sb_slide_puzzle *pz, sb_line_fn next, void *ud, sb_error *err);
 
 /* Name character of a kind value 1..15. */
 char sb_slide_name(int value);

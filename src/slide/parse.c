@@ -21,23 +21,38 @@
 
 #include "sbfs/slide.h"
 
+/* Lines come from text in memory (p, end) or from the caller's source. */
 typedef struct reader {
     const char *p, *end;
+    sb_line_fn next;
+    void *ud;
     int line;
 } reader;
 
-/* Next line without its newline and trailing blanks; 0 at end of input. */
+/* Next line without its newline and trailing blanks; 0 at end of input
+ * (*rc set when that end is an error). */
 static int next_line(reader *r, const char **s, size_t *n, sb_error *err, int *rc)
 {
+    const char *a;
+    size_t len;
     *rc = 0;
-    if (r->p >= r->end)
-        return 0;
-    const char *a = r->p, *e = memchr(a, '\n', (size_t)(r->end - a));
-    if (!e)
-        e = r->end;
-    r->p = e < r->end ? e + 1 : e;
+    if (r->next) {
+        int got = r->next(r->ud, &a, &len, err);
+        if (got <= 0) {
+            *rc = got;
+            return 0;
+        }
+    } else {
+        if (r->p >= r->end)
+            return 0;
+        const char *e = memchr(r->p, '\n', (size_t)(r->end - r->p));
+        if (!e)
+            e = r->end;
+        a = r->p;
+        len = (size_t)(e - a);
+        r->p = e < r->end ? e + 1 : e;
+    }
     r->line++;
-    size_t len = (size_t)(e - a);
     if (len > SB_SLIDE_MAXLINE) {
         *rc = sb_error_set(err, SB_ELONGLINE, r->line, SB_SLIDE_MAXLINE + 1,
                            "line longer than %d characters", SB_SLIDE_MAXLINE);
@@ -376,9 +391,22 @@ static int add_goal(sb_slide_puzzle *pz, const config *cf, int line, sb_error *e
     return 0;
 }
 
+static int parse(sb_slide_puzzle *pz, reader r, sb_error *err);
+
 int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *err)
 {
-    reader r = {text, text + len, 0};
+    reader r = {text, text + len, NULL, NULL, 0};
+    return parse(pz, r, err);
+}
+
+int sb_slide_parse_lines(sb_slide_puzzle *pz, sb_line_fn next, void *ud, sb_error *err)
+{
+    reader r = {NULL, NULL, next, ud, 0};
+    return parse(pz, r, err);
+}
+
+static int parse(sb_slide_puzzle *pz, reader r, sb_error *err)
+{
     const char *s;
     size_t n;
     int rc;

@@ -127,15 +127,19 @@ grep -q '^total:' "$T_TMP/out" && bad "god interrupted: a total line for a cut t
 "$SBFS" god npuzzle 2x2 --load "$T_TMP/t33" >/dev/null 2>&1 && ok ||
     bad "god interrupted: the saved table was touched"
 
-# --- input counts against --memory
+# --- input is read as a stream, a line at a time: blank lines take no memory
 { cat $P/silly.txt; i=0; while [ $i -lt 3000 ]; do
     echo "                                                                      "; i=$((i + 1)); done; } \
     >"$T_TMP/padded.txt"
 expect_status 0 "silly in 64K" -- "$SBFS" solve -q --memory 64K $P/silly.txt
-expect_status 4 "silly and 200 KB of blank lines in 64K" -- "$SBFS" solve -q --memory 64K "$T_TMP/padded.txt"
-expect_grep "^sbfs: $T_TMP/padded.txt: the input does not fit in the memory budget" \
-    "padded input: message" "$T_TMP/err"
-expect_status 0 "padded input, budget enough" -- "$SBFS" solve -q --memory 1M "$T_TMP/padded.txt"
+expect_status 0 "silly and 200 KB of blank lines in 64K" -- "$SBFS" solve -q --memory 64K "$T_TMP/padded.txt"
+expect_line "solution: 20 moves" "silly and 200 KB of blank lines in 64K: solved" "$T_TMP/out"
+{ cat $P/silly.txt; i=0; while [ $i -lt 3000 ]; do echo; i=$((i + 1)); done; echo "0?"; } >"$T_TMP/late.txt"
+expect_status 17 "a bad stop line after 3000 blank lines" -- "$SBFS" solve -q --memory 64K "$T_TMP/late.txt"
+expect_grep "^sbfs: $T_TMP/late.txt:3007:" "a bad line after 3000 blank lines: its number" "$T_TMP/err"
+head -c 3000000 /dev/zero | tr '\0' 1 >"$T_TMP/longline.txt"
+expect_status 21 "a line of 3 MB in 64K" -- "$SBFS" solve -q --memory 64K "$T_TMP/longline.txt"
+expect_grep "^sbfs: $T_TMP/longline.txt:1:1023: line longer than 1022 characters" "a line of 3 MB: message" "$T_TMP/err"
 i=0; while [ $i -lt 2000 ]; do echo "1 2 3 4 5 6 7 8 0"; i=$((i + 1)); done >"$T_TMP/many.in"
 expect_status 0 "npuzzle: 2000 instances in 4M" -- "$SBFS" npuzzle --memory 4M "$T_TMP/many.in"
 # the input is a stream, read in batches fitted to the budget: any number
