@@ -1,0 +1,165 @@
+/* The library's contract with its callers: every public function that
+ * takes a pointer, a size or a move number refuses a NULL pointer or a
+ * value out of range with the error its header names (SB_EUSAGE and a
+ * message where it takes an sb_error) instead of reading or writing out of
+ * bounds.  The suite runs this under ASan, so a missing check fails here
+ * even when the function happens to return the right code. */
+#include "harness.h"
+
+#include "sbfs/sbfs.h"
+
+static sb_error e;
+
+/* A call that takes &e: SB_EUSAGE, and e says so with a message. */
+#define USAGE(call)                                                             \
+    do {                                                                        \
+        memset(&e, 0, sizeof e);                                                \
+        CHECK_INT((call), SB_EUSAGE);                                           \
+        CHECK_INT(e.code, SB_EUSAGE);                                           \
+        CHECK(e.msg[0] != 0);                                                   \
+    } while (0)
+
+static void test_npuzzle(void)
+{
+    sb_npuzzle p, q;
+    sb_np_result res;
+    sb_np_heur h;
+    sb_np_pdbset ps;
+    uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
+    int size[SB_NP_MAXPDB];
+
+    /* sb_np_goal: sides 2..5, two goals */
+    CHECK_INT(sb_np_goal(&p, 6, 6, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_goal(&p, 1, 4, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_goal(&p, 3, 3, 7), SB_EUSAGE);
+    CHECK_INT(sb_np_goal(&p, -3, 3, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_goal(NULL, 3, 3, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_goal(&p, 5, 5, SB_NP_BLANK_FIRST), 0);
+
+    /* parsing */
+    USAGE(sb_np_parse_line("1 2 3 0", 1, 1, 4, &p, &e));
+    USAGE(sb_np_parse_line("1 2 3 0", 1, 6, 6, &p, &e));
+    USAGE(sb_np_parse_line("1 2 3 0", 1, 0, 2, &p, &e));
+    USAGE(sb_np_parse_line(NULL, 1, 2, 2, &p, &e));
+    USAGE(sb_np_parse_line("1 2 3 0", 1, 2, 2, NULL, &e));
+    CHECK_INT(sb_np_parse_line("1 2 3 0", 1, 1, 4, &p, NULL), SB_EUSAGE);
+    CHECK_INT(sb_np_parse_line("1 2 3 0", 1, 2, 2, &p, &e), 0);
+    USAGE(sb_np_parse_eight(NULL, 5, &p, &e));
+    USAGE(sb_np_parse_eight("1 2 3 4 5 6 7 8 x", 17, NULL, &e));
+
+    /* positions that are not positions */
+    sb_np_goal(&p, 3, 3, SB_NP_BLANK_LAST);
+    q = p;
+    q.rows = 6;
+    CHECK_INT(sb_np_solvable(&q, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_is_goal(&q, SB_NP_BLANK_LAST), SB_EUSAGE);
+    q = p;
+    q.n = 25; /* 3 x 3 with 25 cells */
+    CHECK_INT(sb_np_solvable(&q, SB_NP_BLANK_LAST), SB_EUSAGE);
+    q = p;
+    q.cell[0] = 200; /* a tile past the board */
+    CHECK_INT(sb_np_solvable(&q, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_is_goal(&q, SB_NP_BLANK_LAST), SB_EUSAGE);
+    USAGE(sb_np_apply(&q, "u", &e));
+    q = p;
+    q.cell[1] = q.cell[0]; /* a tile twice */
+    CHECK_INT(sb_np_solvable(&q, SB_NP_BLANK_FIRST), SB_EUSAGE);
+    CHECK_INT(sb_np_solvable(NULL, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_solvable(&p, 2), SB_EUSAGE);
+    CHECK_INT(sb_np_is_goal(NULL, SB_NP_BLANK_LAST), SB_EUSAGE);
+    CHECK_INT(sb_np_is_goal(&p, -1), SB_EUSAGE);
+    CHECK_INT(sb_np_solvable(&p, SB_NP_BLANK_LAST), 1);
+    CHECK_INT(sb_np_is_goal(&p, SB_NP_BLANK_LAST), 1);
+    USAGE(sb_np_apply(NULL, "u", &e));
+    USAGE(sb_np_apply(&p, NULL, &e));
+
+    /* partitions and heuristic sets */
+    USAGE(sb_np_partition(1, 4, "auto", groups, size, &e));
+    USAGE(sb_np_partition(6, 6, "auto", groups, size, &e));
+    USAGE(sb_np_partition(4, 4, NULL, groups, size, &e));
+    USAGE(sb_np_partition(4, 4, "auto", NULL, size, &e));
+    USAGE(sb_np_partition(4, 4, "auto", groups, NULL, &e));
+    USAGE(sb_np_pdbset_open(NULL, 2, 2, "auto", NULL, 0, 1, NULL, NULL, NULL, NULL, &e));
+    USAGE(sb_np_pdbset_open(&ps, 2, 2, NULL, NULL, 0, 1, NULL, NULL, NULL, NULL, &e));
+    USAGE(sb_np_pdbset_open(&ps, 6, 2, "auto", NULL, 0, 1, NULL, NULL, NULL, NULL, &e));
+    sb_np_pdbset_close(NULL);
+    CHECK_INT(sb_np_pdbset_cached(4, 4, NULL, "/tmp"), 0);
+    CHECK_INT(sb_np_pdbset_cached(9, 4, "auto", "/tmp"), 0);
+
+    /* solving */
+    memset(&h, 0, sizeof h);
+    h.rows = h.cols = 3;
+    h.n = 9;
+    h.npdb = 1; /* a pattern database that is not there */
+    USAGE(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, &res, NULL, &e));
+    h.npdb = 99;
+    USAGE(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, &res, NULL, &e));
+    h.npdb = 0;
+    USAGE(sb_np_solve(NULL, &p, SB_NP_BLANK_LAST, &res, NULL, &e));
+    USAGE(sb_np_solve(&h, NULL, SB_NP_BLANK_LAST, &res, NULL, &e));
+    USAGE(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, NULL, NULL, &e));
+    USAGE(sb_np_solve(&h, &p, 5, &res, NULL, &e));
+    q = p;
+    q.cell[4] = 99;
+    USAGE(sb_np_solve(&h, &q, SB_NP_BLANK_LAST, &res, NULL, &e));
+    CHECK_INT(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, &res, NULL, &e), 0);
+    CHECK_INT(res.length, 0);
+}
+
+static void test_npuzzle_table(void)
+{
+    sb_npt t;
+    sb_npuzzle p;
+    sb_np_result res;
+    uint8_t cell[16];
+    uint64_t out[4];
+    char dir[4], moves[8];
+
+    USAGE(sb_npt_init(NULL, 2, 2, &e));
+    USAGE(sb_npt_init(&t, 1, 4, &e));
+    USAGE(sb_npt_init(&t, 4, 5, &e));
+    CHECK_INT(sb_npt_init(&t, 2, 3, &e), 0);
+    CHECK_U64(sb_npt_rank(NULL, cell), SB_NO_INDEX);
+    CHECK_U64(sb_npt_rank(&t, NULL), SB_NO_INDEX);
+    CHECK_INT(sb_npt_unrank(&t, t.size, cell), SB_EUSAGE);
+    CHECK_INT(sb_npt_unrank(&t, 0, NULL), SB_EUSAGE);
+    CHECK_INT(sb_npt_unrank(NULL, 0, cell), SB_EUSAGE);
+    CHECK_INT(sb_npt_unrank(&t, 0, cell), 0);
+    CHECK_U64(sb_npt_goal(NULL), SB_NO_INDEX);
+    CHECK_INT(sb_npt_neighbours(&t, t.size, out, dir), SB_EUSAGE);
+    CHECK_INT(sb_npt_neighbours(&t, UINT64_MAX, out, dir), SB_EUSAGE);
+    CHECK_INT(sb_npt_neighbours(&t, 0, NULL, dir), SB_EUSAGE);
+    CHECK_INT(sb_npt_neighbours(&t, 0, out, NULL), SB_EUSAGE);
+    CHECK_INT(sb_npt_distance(NULL, cell), SB_EUSAGE);
+    CHECK_INT(sb_npt_distance(&t, NULL), SB_EUSAGE);
+    CHECK_INT(sb_npt_descend(&t, cell, NULL, 8), SB_EUSAGE);
+    CHECK_INT(sb_npt_descend(&t, cell, moves, -1), SB_EUSAGE);
+    CHECK_INT(sb_npt_descend(&t, NULL, moves, 8), SB_EUSAGE);
+    USAGE(sb_npt_save(&t, "/nonexistent/x", &e)); /* no table */
+    USAGE(sb_npt_build(NULL, NULL, NULL, NULL, &e));
+    USAGE(sb_npt_save(NULL, "x", &e));
+    USAGE(sb_npt_load(NULL, "x", NULL, &e));
+    sb_npt_free(NULL);
+    /* a table that sb_npt_init did not set up */
+    {
+        sb_npt bad = t;
+        bad.cells = 40;
+        CHECK_U64(sb_npt_rank(&bad, cell), SB_NO_INDEX);
+        CHECK_INT(sb_npt_unrank(&bad, 0, cell), SB_EUSAGE);
+        USAGE(sb_npt_build(&bad, NULL, NULL, NULL, &e));
+    }
+    sb_np_goal(&p, 2, 3, SB_NP_BLANK_LAST);
+    USAGE(sb_np_solve_table(NULL, &p, SB_NP_BLANK_LAST, &res, &e));
+    USAGE(sb_np_solve_table(&t, NULL, SB_NP_BLANK_LAST, &res, &e));
+    USAGE(sb_np_solve_table(&t, &p, SB_NP_BLANK_LAST, NULL, &e));
+    USAGE(sb_np_solve_table(&t, &p, 3, &res, &e));
+    USAGE(sb_np_solve_table(&t, &p, SB_NP_BLANK_LAST, &res, &e)); /* no table yet */
+    sb_npt_free(&t);
+}
+
+int main(void)
+{
+    RUN(test_npuzzle);
+    RUN(test_npuzzle_table);
+    return TEST_END();
+}
