@@ -157,9 +157,78 @@ static void test_npuzzle_table(void)
     sb_npt_free(&t);
 }
 
+static void test_tetraminx(void)
+{
+    static sb_tet_tables tab;
+    sb_tet_facelets f;
+    sb_tet_pieces p, q;
+    sb_tet_god g;
+    uint8_t moves[SB_TET_MAXDIST + 1] = {0, 8};
+    char out[64];
+
+    CHECK_STR(sb_tet_move_name(-1), "?");
+    CHECK_STR(sb_tet_move_name(8), "?");
+    CHECK_INT(sb_tet_facelets_solved(NULL), SB_EUSAGE);
+    CHECK_INT(sb_tet_facelets_solved(&f), 0);
+    CHECK_INT(sb_tet_facelets_move(&f, -1), SB_EUSAGE);
+    CHECK_INT(sb_tet_facelets_move(&f, 8), SB_EUSAGE);
+    CHECK_INT(sb_tet_facelets_move(&f, 1 << 30), SB_EUSAGE);
+    CHECK_INT(sb_tet_facelets_move(NULL, 0), SB_EUSAGE);
+    CHECK_INT(sb_tet_facelets_format(&f, NULL), SB_EUSAGE);
+    CHECK_INT(sb_tet_facelets_format(NULL, out), SB_EUSAGE);
+    CHECK_INT(sb_tet_pieces_solved(NULL), SB_EUSAGE);
+    CHECK_INT(sb_tet_pieces_solved(&p), 0);
+    CHECK_INT(sb_tet_pieces_move(&p, -5), SB_EUSAGE);
+    CHECK_INT(sb_tet_pieces_move(&p, 8), SB_EUSAGE);
+    CHECK_INT(sb_tet_pieces_move(NULL, 0), SB_EUSAGE);
+    CHECK_INT(sb_tet_pieces_legal(&p), 1);
+    CHECK_INT(sb_tet_pieces_legal(NULL), SB_EUSAGE);
+    q = p;
+    q.edge[0] = 200;
+    CHECK_INT(sb_tet_pieces_legal(&q), 0);
+    CHECK_INT(sb_tet_pieces_to_facelets(&q, &f), SB_EUSAGE);
+    CHECK_U64(sb_tet_rank(&q), UINT32_MAX);
+    q = p;
+    q.twist[3] = 3;
+    CHECK_INT(sb_tet_pieces_to_facelets(&q, &f), SB_EUSAGE);
+    CHECK_INT(sb_tet_pieces_to_facelets(NULL, &f), SB_EUSAGE);
+    CHECK_INT(sb_tet_pieces_to_facelets(&p, NULL), SB_EUSAGE);
+    USAGE(sb_tet_facelets_to_pieces(NULL, &p, &e));
+    USAGE(sb_tet_facelets_to_pieces(&f, NULL, &e));
+    CHECK_U64(sb_tet_rank(NULL), UINT32_MAX);
+    CHECK_INT(sb_tet_unrank(SB_TET_NPOS, &p), SB_EUSAGE);
+    CHECK_INT(sb_tet_unrank(UINT32_MAX, &p), SB_EUSAGE);
+    CHECK_INT(sb_tet_unrank(0, NULL), SB_EUSAGE);
+    CHECK_U64(sb_tet_random(NULL), UINT32_MAX);
+    CHECK_INT(sb_tet_tables_init(NULL), SB_EUSAGE);
+    CHECK_INT(sb_tet_tables_init(&tab), 0);
+    CHECK_U64(sb_tet_index_move(&tab, SB_TET_NPOS, 0), UINT32_MAX);
+    CHECK_U64(sb_tet_index_move(&tab, 0, 8), UINT32_MAX);
+    CHECK_U64(sb_tet_index_move(&tab, 0, -1), UINT32_MAX);
+    CHECK(sb_tet_index_move(&tab, 0, 0) < SB_TET_NPOS);
+    USAGE(sb_tet_parse(NULL, 3, 1, &p, &e));
+    USAGE(sb_tet_parse("U", 1, 1, NULL, &e));
+    CHECK_INT(sb_tet_parse(NULL, 0, 1, &p, &e), 0);
+    CHECK_U64(sb_tet_format_moves(moves, 2, out), SIZE_MAX); /* move 8 */
+    CHECK_STR(out, "");
+    CHECK_U64(sb_tet_format_moves(moves, -1, out), SIZE_MAX);
+    CHECK_U64(sb_tet_format_moves(NULL, 1, out), SIZE_MAX);
+    CHECK_U64(sb_tet_format_moves(moves, 1, NULL), SIZE_MAX);
+    CHECK_U64(sb_tet_format_moves(moves, 1, out), 1);
+    USAGE(sb_tet_god_build(NULL, 1, NULL, NULL, &e));
+    USAGE(sb_tet_god_save(NULL, "x", &e));
+    USAGE(sb_tet_god_load(NULL, "x", NULL, &e));
+    sb_tet_god_free(NULL);
+    memset(&g, 0, sizeof g); /* no table */
+    CHECK_INT(sb_tet_god_solve(&g, 0, moves), SB_EUSAGE);
+    CHECK_INT(sb_tet_god_solve(NULL, 0, moves), SB_EUSAGE);
+    CHECK_INT(sb_tet_god_mod3(&g, SB_TET_NPOS), SB_EUSAGE);
+}
+
 int main(void)
 {
     RUN(test_npuzzle);
     RUN(test_npuzzle_table);
+    RUN(test_tetraminx);
     return TEST_END();
 }
