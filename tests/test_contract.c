@@ -225,8 +225,135 @@ static void test_tetraminx(void)
     CHECK_INT(sb_tet_god_mod3(&g, SB_TET_NPOS), SB_EUSAGE);
 }
 
+static void test_rank(void)
+{
+    uint8_t p[40] = {0}, d[40] = {0};
+    int count[17] = {2, 1}, neg[2] = {-1, 3};
+
+    CHECK_U64(sb_factorial(-1), 0);
+    CHECK_U64(sb_factorial(21), 0);
+    CHECK_U64(sb_falling(3, 4), 0);
+    CHECK_U64(sb_falling(3, -1), 0);
+    CHECK_U64(sb_falling(64, 30), 0); /* past 2^64 */
+    CHECK_U64(sb_binom(65, 2), 0);
+    CHECK_U64(sb_binom(-1, 0), 0);
+    CHECK_U64(sb_binom(1000, 2), 0);
+
+    /* permutations: sizes, NULL, items that are not a permutation */
+    CHECK_U64(sb_rank_perm(p, 21), SB_RANK_BAD);
+    CHECK_U64(sb_rank_perm(p, -1), SB_RANK_BAD);
+    CHECK_U64(sb_rank_perm(NULL, 3), SB_RANK_BAD);
+    p[0] = 200, p[1] = 1, p[2] = 0;
+    CHECK_U64(sb_rank_perm(p, 3), SB_RANK_BAD);
+    CHECK_U64(sb_rank_perm_ref(p, 3), SB_RANK_BAD);
+    CHECK_INT(sb_perm_parity(p, 3), SB_EUSAGE);
+    p[0] = 1; /* a repeat */
+    CHECK_U64(sb_rank_perm(p, 3), SB_RANK_BAD);
+    CHECK_INT(sb_perm_parity(p, 3), SB_EUSAGE);
+    CHECK_INT(sb_perm_parity(p, 33), SB_EUSAGE);
+    CHECK_INT(sb_perm_parity(NULL, 3), SB_EUSAGE);
+    p[0] = 33, p[1] = 1; /* 33 & 31 = 1 must not pass for 1 */
+    CHECK_U64(sb_rank_perm(p, 2), SB_RANK_BAD);
+    p[0] = 2;
+    CHECK_U64(sb_rank_perm(p, 3), 5); /* the reversal */
+    CHECK_U64(sb_rank_perm(NULL, 0), 0);
+    CHECK_INT(sb_unrank_perm(6, p, 3), SB_EUSAGE);
+    CHECK_INT(sb_unrank_perm(0, p, 21), SB_EUSAGE);
+    CHECK_INT(sb_unrank_perm(0, NULL, 3), SB_EUSAGE);
+    CHECK_INT(sb_unrank_perm(5, p, 3), 0);
+    CHECK_INT(sb_unrank_perm_ref(6, p, 3), SB_EUSAGE);
+    CHECK_INT(sb_unrank_perm_ref(0, p, -2), SB_EUSAGE);
+    CHECK_INT(sb_perm_digits(UINT64_MAX, d, 20), SB_EUSAGE);
+    CHECK_INT(sb_perm_digits(0, d, 40), SB_EUSAGE);
+    CHECK_INT(sb_perm_digits(0, NULL, 4), SB_EUSAGE);
+    d[0] = 0, d[1] = 2, d[2] = 0; /* digit 1 has radix 2 */
+    CHECK_INT(sb_perm_from_digits(d, p, 3), SB_EUSAGE);
+    d[0] = 255;
+    CHECK_INT(sb_perm_from_digits(d, p, 3), SB_EUSAGE);
+    CHECK_INT(sb_perm_from_digits(NULL, p, 3), SB_EUSAGE);
+    CHECK_INT(sb_perm_from_digits(d, NULL, 3), SB_EUSAGE);
+    CHECK_U64(sb_rank_perm_even(p, 1), SB_RANK_BAD);
+    CHECK_U64(sb_rank_perm_even(p, 21), SB_RANK_BAD);
+    CHECK_U64(sb_rank_perm_even(NULL, 4), SB_RANK_BAD);
+    p[0] = 9, p[1] = 0, p[2] = 1, p[3] = 2;
+    CHECK_U64(sb_rank_perm_even(p, 4), SB_RANK_BAD);
+    CHECK_INT(sb_unrank_perm_even(12, p, 4), SB_EUSAGE);
+    CHECK_INT(sb_unrank_perm_even(0, p, 1), SB_EUSAGE);
+    CHECK_INT(sb_unrank_perm_even(0, NULL, 4), SB_EUSAGE);
+    CHECK_INT(sb_unrank_perm_even(11, p, 4), 0);
+
+    /* orientations */
+    p[0] = 3, p[1] = 0;
+    CHECK_U64(sb_rank_orient(p, 2, 3), SB_RANK_BAD);
+    CHECK_U64(sb_rank_orient(p, 2, 0), SB_RANK_BAD);
+    CHECK_U64(sb_rank_orient(p, 2, 300), SB_RANK_BAD);
+    CHECK_U64(sb_rank_orient(p, 64, 2), SB_RANK_BAD); /* 2^64 ranks */
+    CHECK_U64(sb_rank_orient(p, -1, 2), SB_RANK_BAD);
+    CHECK_U64(sb_rank_orient(NULL, 2, 3), SB_RANK_BAD);
+    CHECK_INT(sb_unrank_orient(9, p, 2, 3), SB_EUSAGE);
+    CHECK_INT(sb_unrank_orient(0, p, 2, 0), SB_EUSAGE);
+    CHECK_INT(sb_unrank_orient(0, NULL, 2, 3), SB_EUSAGE);
+    CHECK_INT(sb_unrank_orient(8, p, 2, 3), 0);
+    CHECK_U64(sb_rank_orient_sum0(p, 0, 3), SB_RANK_BAD);
+    CHECK_INT(sb_unrank_orient_sum0(3, p, 2, 3), SB_EUSAGE);
+    CHECK_INT(sb_unrank_orient_sum0(0, p, 0, 3), SB_EUSAGE);
+    CHECK_INT(sb_unrank_orient_sum0(0, p, 2, 0), SB_EUSAGE);
+    CHECK_INT(sb_unrank_orient_sum0(0, NULL, 2, 3), SB_EUSAGE);
+
+    /* combinations */
+    memset(p, 0, sizeof p);
+    p[0] = p[5] = 1;
+    CHECK_U64(sb_rank_comb(p, 65, 2), SB_RANK_BAD);
+    CHECK_U64(sb_rank_comb(p, 6, 7), SB_RANK_BAD);
+    CHECK_U64(sb_rank_comb(p, 6, 3), SB_RANK_BAD); /* two pieces, not three */
+    CHECK_U64(sb_rank_comb(NULL, 6, 2), SB_RANK_BAD);
+    CHECK_INT(sb_unrank_comb(15, p, 6, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_comb(0, p, 65, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_comb(0, p, 6, -1), SB_EUSAGE);
+    CHECK_INT(sb_unrank_comb(0, NULL, 6, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_comb(14, p, 6, 2), 0);
+
+    /* partial permutations */
+    p[0] = 40, p[1] = 1;
+    CHECK_U64(sb_rank_partial(p, 16, 2), SB_RANK_BAD);
+    p[0] = 1;
+    CHECK_U64(sb_rank_partial(p, 16, 2), SB_RANK_BAD); /* repeat */
+    CHECK_U64(sb_rank_partial(p, 33, 2), SB_RANK_BAD);
+    CHECK_U64(sb_rank_partial(p, 16, 17), SB_RANK_BAD);
+    CHECK_U64(sb_rank_partial(p, 32, 32), SB_RANK_BAD); /* 32! > 2^64 */
+    CHECK_U64(sb_rank_partial(NULL, 16, 2), SB_RANK_BAD);
+    CHECK_INT(sb_unrank_partial(240, p, 16, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_partial(0, p, 16, -1), SB_EUSAGE);
+    CHECK_INT(sb_unrank_partial(0, p, 32, 32), SB_EUSAGE);
+    CHECK_INT(sb_unrank_partial(0, NULL, 16, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_partial(239, p, 16, 2), 0);
+
+    /* multiset permutations: kinds 0 and 1 appearing 2 and 1 times */
+    CHECK_U64(sb_count_multiset(count, 2), 3);
+    CHECK_U64(sb_count_multiset(count, 0), 0);
+    CHECK_U64(sb_count_multiset(count, 17), 0);
+    CHECK_U64(sb_count_multiset(neg, 2), 0);
+    CHECK_U64(sb_count_multiset(NULL, 2), 0);
+    p[0] = 0, p[1] = 5, p[2] = 0; /* kind 5 of 2 */
+    CHECK_U64(sb_rank_multiset(p, 3, count, 2), SB_RANK_BAD);
+    p[1] = 0; /* three of kind 0 */
+    CHECK_U64(sb_rank_multiset(p, 3, count, 2), SB_RANK_BAD);
+    p[1] = 1;
+    CHECK_U64(sb_rank_multiset(p, 4, count, 2), SB_RANK_BAD); /* counts add to 3 */
+    CHECK_U64(sb_rank_multiset(p, 3, neg, 2), SB_RANK_BAD);
+    CHECK_U64(sb_rank_multiset(NULL, 3, count, 2), SB_RANK_BAD);
+    CHECK_U64(sb_rank_multiset(p, 3, NULL, 2), SB_RANK_BAD);
+    CHECK_U64(sb_rank_multiset(p, 3, count, 2), 1);
+    CHECK_INT(sb_unrank_multiset(3, p, 3, count, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_multiset(0, p, 5, count, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_multiset(0, p, 3, count, 17), SB_EUSAGE);
+    CHECK_INT(sb_unrank_multiset(0, NULL, 3, count, 2), SB_EUSAGE);
+    CHECK_INT(sb_unrank_multiset(2, p, 3, count, 2), 0);
+}
+
 int main(void)
 {
+    RUN(test_rank);
     RUN(test_npuzzle);
     RUN(test_npuzzle_table);
     RUN(test_tetraminx);
