@@ -225,6 +225,35 @@ static void test_tetraminx(void)
     CHECK_INT(sb_tet_god_mod3(&g, SB_TET_NPOS), SB_EUSAGE);
 }
 
+static void test_core(void)
+{
+    sb_mem m;
+    sb_rng r;
+    size_t z = 7;
+    void *p;
+
+    CHECK_INT(sb_error_set(&e, SB_EIO, 0, 0, NULL), SB_EIO);
+    CHECK_STR(e.msg, sb_strerror(SB_EIO));
+    sb_error_clear(NULL);
+    CHECK_INT(sb_mem_init(NULL, 10), SB_EUSAGE);
+    CHECK_INT(sb_mem_init(&m, 10), 0);
+    CHECK_U64(sb_mem_left(NULL), SIZE_MAX);
+    p = sb_mem_alloc(NULL, 16, &e); /* no budget */
+    CHECK(p != NULL);
+    p = sb_mem_realloc(NULL, p, 16, 32, &e);
+    CHECK(p != NULL);
+    sb_mem_free(NULL, p, 32);
+    USAGE(sb_mem_parse_size("1M", NULL, &e));
+    USAGE(sb_mem_parse_size(NULL, &z, &e));
+    CHECK_U64(z, 7);
+    CHECK_INT(sb_rng_seed(NULL, 1), SB_EUSAGE);
+    CHECK_U64(sb_rng_next(NULL), 0);
+    CHECK_INT(sb_rng_seed(&r, 1), 0);
+    CHECK_U64(sb_rng_below(&r, 0), 0);
+    CHECK_U64(sb_rng_below(NULL, 10), 0);
+    CHECK(sb_rng_below(&r, 10) < 10);
+}
+
 static void test_rank(void)
 {
     uint8_t p[40] = {0}, d[40] = {0};
@@ -351,9 +380,124 @@ static void test_rank(void)
     CHECK_INT(sb_unrank_multiset(2, p, 3, count, 2), 0);
 }
 
+static void test_pdb(void)
+{
+    sb_pdb d, bad;
+    uint8_t tiles[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, pos[SB_PDB_MAXK] = {0, 1};
+    char name[64];
+
+    USAGE(sb_pdb_init(NULL, 3, 3, tiles, 2, &e));
+    USAGE(sb_pdb_init(&d, 3, 3, NULL, 2, &e));
+    USAGE(sb_pdb_init(&d, 6, 3, tiles, 2, &e));
+    USAGE(sb_pdb_init(&d, 3, 3, tiles, 9, &e));
+    USAGE(sb_pdb_init(&d, 2, 2, tiles, 4, &e));
+    USAGE(sb_pdb_init(&d, 2, 2, tiles + 3, 1, &e)); /* tile 4 on a 2x2 */
+    CHECK_INT(sb_pdb_init(&d, 2, 3, tiles, 2, &e), 0);
+    bad = d;
+    bad.k = 40;
+    USAGE(sb_pdb_build(&bad, NULL, 1, NULL, &e));
+    USAGE(sb_pdb_build(NULL, NULL, 1, NULL, &e));
+    bad = d;
+    bad.tiles[1] = 200;
+    USAGE(sb_pdb_save(&bad, "x", &e));
+    USAGE(sb_pdb_load(&bad, "x", NULL, NULL, &e));
+    USAGE(sb_pdb_save(&d, NULL, &e));
+    USAGE(sb_pdb_load(&d, NULL, NULL, NULL, &e));
+    USAGE(sb_pdb_save(&d, "/nonexistent/x", &e)); /* not built */
+    CHECK_INT(sb_pdb_probe(NULL, "x"), 0);
+    CHECK_INT(sb_pdb_probe(&d, NULL), 0);
+    CHECK_INT(sb_pdb_filename(&d, NULL, 10), SB_EUSAGE);
+    CHECK_INT(sb_pdb_filename(&d, name, 0), SB_EUSAGE);
+    CHECK_INT(sb_pdb_filename(&bad, name, sizeof name), SB_EUSAGE);
+    CHECK_STR(name, "");
+    CHECK_INT(sb_pdb_filename(&d, name, 5), 0); /* cut short */
+    CHECK_STR(name, "npuz");
+    CHECK_U64(sb_pdb_checksum(NULL, 100), 0);
+    CHECK_U64(sb_pdb_rank(&d, NULL), UINT64_MAX);
+    CHECK_U64(sb_pdb_rank(&bad, pos), UINT64_MAX);
+    pos[1] = 6; /* past the 6 cells */
+    CHECK_U64(sb_pdb_rank(&d, pos), UINT64_MAX);
+    pos[1] = 0; /* a cell twice */
+    CHECK_U64(sb_pdb_rank(&d, pos), UINT64_MAX);
+    pos[0] = 1, pos[1] = 2;
+    CHECK_U64(sb_pdb_rank(&d, pos), 6);
+    CHECK_INT(sb_pdb_unrank(&d, d.size, pos), SB_EUSAGE);
+    CHECK_INT(sb_pdb_unrank(&d, 0, NULL), SB_EUSAGE);
+    CHECK_INT(sb_pdb_unrank(&bad, 0, pos), SB_EUSAGE);
+    CHECK_INT(sb_pdb_unrank(&d, 6, pos), 0);
+    CHECK_INT(pos[0] * 10 + pos[1], 12);
+    sb_pdb_free(NULL);
+}
+
+static uint64_t cycle_move(void *ud, void *scratch, uint64_t r, int m)
+{
+    (void)ud, (void)scratch;
+    return m ? (r + 9) % 10 : (r + 1) % 10;
+}
+
+static void test_table(void)
+{
+    sb_model m = {"cycle", NULL, 10, 2, 1, 0, cycle_move, NULL, 0, NULL, NULL}, big = m;
+    sb_table t, bad;
+    sb_table_opts o = {3, 1, SB_SCAN_AUTO, -1};
+    uint64_t start = 0, far = 10, next;
+
+    CHECK_U64(sb_table_bytes(100, 3), 0);
+    CHECK_U64(sb_table_bytes(100, -8), 0);
+    CHECK_U64(sb_table_bytes(SB_TABLE_MAXSIZE + 1, 2), 0);
+    USAGE(sb_table_build(NULL, &m, &start, 1, NULL, NULL, NULL, &e));
+    USAGE(sb_table_build(&t, NULL, &start, 1, NULL, NULL, NULL, &e));
+    USAGE(sb_table_build(&t, &m, NULL, 1, NULL, NULL, NULL, &e));
+    USAGE(sb_table_build(&t, &m, &far, 1, NULL, NULL, NULL, &e));
+    sb_table_free(&t); /* whatever build returns */
+    USAGE(sb_table_build(&t, &m, &start, 1, &o, NULL, NULL, &e));
+    sb_table_free(&t);
+    big.nmoves = SB_MAX_MOVES + 1;
+    USAGE(sb_table_build(&t, &big, &start, 1, NULL, NULL, NULL, &e));
+    big = m;
+    big.scratch_size = SB_MAX_SCRATCH + 1;
+    USAGE(sb_table_build(&t, &big, &start, 1, NULL, NULL, NULL, &e));
+    sb_table_free(&t);
+    CHECK_INT(sb_table_build(&t, &m, &start, 1, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_table_distance(&t, &m, 5), 5);
+    CHECK_INT(sb_table_code(NULL, 0), SB_EUSAGE);
+    CHECK_INT(sb_table_code(&t, 10), 3); /* past the end: not reached */
+    bad = t;
+    bad.bits = 3;
+    CHECK_INT(sb_table_code(&bad, 0), SB_EUSAGE);
+    CHECK_INT(sb_table_distance(&bad, &m, 0), SB_EUSAGE);
+    bad = t;
+    bad.size = 1000; /* more indices than its data holds */
+    CHECK_INT(sb_table_code(&bad, 500), SB_EUSAGE);
+    CHECK_INT(sb_table_distance(NULL, &m, 5), SB_EUSAGE);
+    CHECK_INT(sb_table_distance(&t, NULL, 5), SB_EUSAGE);
+    big = m;
+    big.scratch_size = SB_MAX_SCRATCH * 4; /* would overrun the step's scratch */
+    CHECK_INT(sb_table_distance(&t, &big, 5), SB_EUSAGE);
+    CHECK_INT(sb_table_step(&t, &big, 5, &next, NULL), SB_EUSAGE);
+    big = m;
+    big.size = 20;
+    CHECK_INT(sb_table_step(&t, &big, 5, &next, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_step(&t, &m, 5, NULL, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_step(NULL, &m, 5, &next, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_step(&t, NULL, 5, &next, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_step(&t, &m, 5, &next, NULL), 1);
+    USAGE(sb_table_save(NULL, "x", &e));
+    USAGE(sb_table_save(&t, NULL, &e));
+    USAGE(sb_table_load(NULL, &m, "x", NULL, &e));
+    USAGE(sb_table_load(&bad, &m, NULL, NULL, &e));
+    USAGE(sb_table_load(&bad, NULL, "x", NULL, &e));
+    sb_table_free(&t);
+    USAGE(sb_table_save(&t, "/nonexistent/x", &e)); /* freed: no table */
+    sb_table_free(NULL);
+}
+
 int main(void)
 {
+    RUN(test_core);
     RUN(test_rank);
+    RUN(test_pdb);
+    RUN(test_table);
     RUN(test_npuzzle);
     RUN(test_npuzzle_table);
     RUN(test_tetraminx);
