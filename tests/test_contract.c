@@ -492,12 +492,120 @@ static void test_table(void)
     sb_table_free(NULL);
 }
 
+static int line_expand(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    uint64_t up = key[0] + 1, down = key[0] - 1; /* the line 0 - 1 - 2 - 3 - 4 */
+    (void)ud;
+    if (up < 5)
+        emit(ctx, &up);
+    if (key[0] > 0)
+        emit(ctx, &down);
+    return 0;
+}
+
+static int many_moves(void *m, int last, int *out)
+{
+    (void)m, (void)last, (void)out;
+    return SB_IDA_MAXMOVES + 1; /* more than the frame holds */
+}
+static int no_apply(void *m, int mv)
+{
+    (void)m, (void)mv;
+    return 1;
+}
+static void no_undo(void *m, int mv)
+{
+    (void)m, (void)mv;
+}
+
+static void test_search(void)
+{
+    sb_search_model m = {1, NULL, line_expand, NULL, 0}, wide = m;
+    sb_stateset s;
+    sb_bfs b;
+    sb_levels lv;
+    sb_ida_model im = {many_moves, no_apply, no_undo, NULL}, inull = im;
+    uint64_t key = 0, path[8], n = 9;
+    int added, len, ipath[8];
+
+    USAGE(sb_stateset_init(NULL, 1, NULL, &e));
+    USAGE(sb_stateset_init(&s, 0, NULL, &e));
+    USAGE(sb_stateset_init(&s, SB_SEARCH_MAXKW + 1, NULL, &e));
+    CHECK_INT(sb_stateset_init(&s, 1, NULL, &e), 0);
+    USAGE(sb_stateset_add(&s, NULL, &added, &e));
+    USAGE(sb_stateset_add(&s, &key, NULL, &e));
+    USAGE(sb_stateset_add(NULL, &key, &added, &e));
+    CHECK_INT(sb_stateset_find(&s, NULL), SB_EUSAGE);
+    CHECK_INT(sb_stateset_find(NULL, &key), SB_EUSAGE);
+    CHECK_INT(sb_stateset_find(&s, &key), -1);
+    CHECK_U64(sb_stateset_bytes(NULL), 0);
+    sb_stateset_prefetch_key(NULL, 0);
+    sb_stateset_free(&s);
+    USAGE(sb_stateset_add(&s, &key, &added, &e)); /* freed */
+    sb_stateset_free(NULL);
+
+    USAGE(sb_bfs_init(NULL, &m, NULL, &e));
+    USAGE(sb_bfs_init(&b, NULL, NULL, &e));
+    wide.expand = NULL;
+    USAGE(sb_bfs_init(&b, &wide, NULL, &e));
+    wide = m;
+    wide.key_words = SB_SEARCH_MAXKW + 1;
+    USAGE(sb_bfs_init(&b, &wide, NULL, &e));
+    sb_bfs_free(&b);
+    CHECK_INT(sb_bfs_init(&b, &m, NULL, &e), 0);
+    USAGE(sb_bfs_run(&b, NULL, NULL, 0, NULL, &e));
+    USAGE(sb_bfs_run(NULL, &key, NULL, 0, NULL, &e));
+    CHECK_INT(sb_bfs_run(&b, &key, NULL, 0, NULL, &e), 0);
+    CHECK_INT(sb_bfs_level_of(&b, 4), 4);
+    CHECK_INT(sb_bfs_level_of(&b, 5), SB_EUSAGE);
+    CHECK_INT(sb_bfs_level_of(NULL, 0), SB_EUSAGE);
+    CHECK_U64(sb_bfs_level_size(NULL, 0), 0);
+    USAGE(sb_bfs_path(&b, 5, path, &e));
+    USAGE(sb_bfs_path(&b, UINT64_MAX, path, &e));
+    USAGE(sb_bfs_path(&b, 4, NULL, &e));
+    CHECK_INT(sb_bfs_path(&b, 4, path, &e), 0);
+    sb_bfs_free(&b);
+    sb_bfs_free(NULL);
+
+    USAGE(sb_levels_init(NULL, &m, 1, NULL, &e));
+    USAGE(sb_levels_init(&lv, NULL, 1, NULL, &e));
+    wide = m;
+    wide.key_words = SB_SEARCH_MAXKW + 1;
+    USAGE(sb_levels_init(&lv, &wide, 1, NULL, &e));
+    USAGE(sb_levels_run(&lv, &key, NULL, 0, NULL, &e)); /* init failed */
+    CHECK_INT(sb_levels_init(&lv, &m, 1, NULL, &e), 0);
+    USAGE(sb_levels_run(&lv, NULL, NULL, 0, NULL, &e));
+    USAGE(sb_levels_run(NULL, &key, NULL, 0, NULL, &e));
+    USAGE(sb_levels_path(&lv, path, NULL, &e)); /* no goal reached */
+    USAGE(sb_levels_path(&lv, NULL, NULL, &e));
+    USAGE(sb_levels_path(NULL, path, NULL, &e));
+    CHECK_INT(sb_levels_count(NULL, 0), 0);
+    CHECK_INT(sb_levels_count(&lv, 2), 0);
+    CHECK_U64(sb_levels_size(NULL, 0, 0), 0);
+    CHECK_U64(sb_levels_size(&lv, -1, 0), 0);
+    CHECK_U64(sb_levels_total(NULL), 0);
+    CHECK(sb_levels_last(NULL, &n) == NULL);
+    CHECK_U64(n, 0);
+    CHECK(sb_levels_last(&lv, NULL) == NULL);
+    sb_levels_free(&lv);
+    sb_levels_free(NULL);
+
+    USAGE(sb_ida_search(&im, NULL, 1, 5, ipath, &len, NULL, NULL, &e)); /* 33 moves */
+    USAGE(sb_ida_search(NULL, NULL, 1, 5, ipath, &len, NULL, NULL, &e));
+    inull.undo = NULL;
+    USAGE(sb_ida_search(&inull, NULL, 1, 5, ipath, &len, NULL, NULL, &e));
+    USAGE(sb_ida_search(&im, NULL, 1, 5, NULL, &len, NULL, NULL, &e));
+    USAGE(sb_ida_search(&im, NULL, 1, 5, ipath, NULL, NULL, NULL, &e));
+    USAGE(sb_ida_search(&im, NULL, 1, -1, ipath, &len, NULL, NULL, &e));
+}
+
 int main(void)
 {
     RUN(test_core);
     RUN(test_rank);
     RUN(test_pdb);
     RUN(test_table);
+    RUN(test_search);
     RUN(test_npuzzle);
     RUN(test_npuzzle_table);
     RUN(test_tetraminx);
