@@ -599,6 +599,98 @@ static void test_search(void)
     USAGE(sb_ida_search(&im, NULL, 1, -1, ipath, &len, NULL, NULL, &e));
 }
 
+static void emit_none(void *ctx, const uint64_t *key)
+{
+    (void)ctx, (void)key;
+}
+
+static void test_slide(void)
+{
+    static const char text[] = "2 x 3 tiny\n1 = 1\n2 = 1\n120000\n000012\n";
+    static sb_slide_puzzle pz, bad;
+    static unsigned char anchors[SB_SLIDE_MAXCELLS], more[SB_SLIDE_MAXCELLS];
+    static char buf[SB_SLIDE_BOARD_MAX];
+    sb_slide sl, unset;
+    sb_search_model m;
+    uint64_t key[SB_SLIDE_MAXKW];
+
+    USAGE(sb_slide_parse(NULL, text, sizeof text - 1, &e));
+    USAGE(sb_slide_parse(&pz, NULL, 5, &e));
+    CHECK_INT(sb_slide_parse(&pz, text, sizeof text - 1, &e), 0);
+    CHECK(sb_slide_name(16) == '?');
+    CHECK(sb_slide_name(-1) == '?');
+    USAGE(sb_slide_init(NULL, &pz, 0, NULL, &e));
+    USAGE(sb_slide_init(&sl, NULL, 0, NULL, &e));
+    USAGE(sb_slide_init(&sl, &pz, 6, NULL, &e));
+    bad = pz;
+    bad.ncells = 1000;
+    USAGE(sb_slide_init(&sl, &bad, 0, NULL, &e));
+    CHECK_U64(sb_slide_board_size(&bad), 0);
+    CHECK_U64(sb_slide_board_size(NULL), 0);
+    CHECK_INT(sb_slide_board_text(&bad, pz.start, buf), SB_EUSAGE);
+    sb_slide_free(NULL);
+    memset(&unset, 0, sizeof unset);
+    CHECK_INT(sb_slide_init(&sl, &pz, 0, NULL, &e), 0);
+
+    CHECK_INT(sb_slide_model(&sl, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_model(&unset, &m), SB_EUSAGE);
+    CHECK_INT(sb_slide_model(NULL, &m), SB_EUSAGE);
+    CHECK_INT(sb_slide_model_hints(&unset, &m), SB_EUSAGE);
+    CHECK_INT(sb_slide_model(&sl, &m), 0);
+
+    CHECK_INT(sb_slide_pack(&sl, pz.start, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_pack(&sl, NULL, key), SB_EUSAGE);
+    CHECK_INT(sb_slide_pack(&unset, pz.start, key), SB_EUSAGE);
+    memcpy(more, pz.start, sizeof more);
+    more[5] = 1; /* one block more than the key holds */
+    CHECK_INT(sb_slide_pack(&sl, more, key), SB_EUSAGE);
+    more[5] = 9; /* a kind that was never defined */
+    more[0] = 0;
+    CHECK_INT(sb_slide_pack(&sl, more, key), SB_EUSAGE);
+    more[5] = 200;
+    CHECK_INT(sb_slide_pack(&sl, more, key), SB_EUSAGE);
+    CHECK_INT(sb_slide_pack(&sl, pz.start, key), 0);
+    CHECK_INT(sb_slide_unpack(&sl, key, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_unpack(&sl, NULL, anchors), SB_EUSAGE);
+    CHECK_INT(sb_slide_unpack(&unset, key, anchors), SB_EUSAGE);
+    CHECK_INT(sb_slide_unpack(&sl, key, anchors), 0);
+
+    CHECK_INT(sb_slide_goal_match(&sl, 1, key), SB_EUSAGE);
+    CHECK_INT(sb_slide_goal_match(&sl, -1, key), SB_EUSAGE);
+    CHECK_INT(sb_slide_goal_match(&sl, 0, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_goal_match(NULL, 0, key), SB_EUSAGE);
+    CHECK_INT(sb_slide_goal_match(&sl, 0, key), 0);
+    CHECK_INT(sb_slide_is_goal(&sl, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_is_goal(&unset, key), SB_EUSAGE);
+    CHECK_INT(sb_slide_expand(&sl, NULL, emit_none, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_expand(&sl, key, NULL, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_expand(&unset, key, emit_none, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_expand_hinted(NULL, key, emit_none, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_expand_hinted(&sl, key, NULL, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_expand(&sl, key, emit_none, NULL), 0);
+    USAGE(sb_slide_count_moves(&sl, NULL, &e));
+    USAGE(sb_slide_count_moves(&unset, key, &e));
+    USAGE(sb_slide_describe(&sl, key, key, NULL, 10, &e));
+    USAGE(sb_slide_describe(&sl, key, key, buf, 0, &e));
+    USAGE(sb_slide_describe(&sl, NULL, key, buf, sizeof buf, &e));
+    USAGE(sb_slide_describe(&unset, key, key, buf, sizeof buf, &e));
+
+    CHECK_INT(sb_slide_board_text(&pz, NULL, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_board_text(&pz, pz.start, NULL), SB_EUSAGE);
+    more[5] = 16; /* kind[16] does not exist */
+    CHECK_INT(sb_slide_board_text(&pz, more, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_shorthand(&pz, more, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_shorthand(NULL, pz.start, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_shorthand(&pz, pz.start, buf), 0);
+    CHECK_STR(buf, "12");
+    CHECK_INT(sb_slide_goal_text(&pz, 1, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_goal_text(&pz, -3, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_goal_text(&pz, 0, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_goal_text(&pz, 0, buf), 0);
+    sb_slide_free(&sl);
+    CHECK_INT(sb_slide_expand(&sl, key, emit_none, NULL), SB_EUSAGE); /* freed */
+}
+
 int main(void)
 {
     RUN(test_core);
@@ -606,6 +698,7 @@ int main(void)
     RUN(test_pdb);
     RUN(test_table);
     RUN(test_search);
+    RUN(test_slide);
     RUN(test_npuzzle);
     RUN(test_npuzzle_table);
     RUN(test_tetraminx);

@@ -60,6 +60,8 @@ static int next_nonblank(reader *r, const char **s, size_t *n, sb_error *err, in
 
 char sb_slide_name(int v)
 {
+    if (v < 0 || v > 15)
+        return '?';
     return (char)(v < 10 ? '0' + v : 'a' + v - 10);
 }
 
@@ -372,6 +374,8 @@ int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *
     size_t n;
     int rc;
     config cf;
+    if (!pz || (!text && len))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_parse: %s is NULL", pz ? "text" : "pz");
     memset(pz, 0, sizeof *pz);
     if (!next_nonblank(&r, &s, &n, err, &rc))
         return rc ? rc : sb_error_set(err, SB_EMISSING, r.line + 1, 1, "empty input: no ROWS x COLS line");
