@@ -691,6 +691,58 @@ static void test_slide(void)
     CHECK_INT(sb_slide_expand(&sl, key, emit_none, NULL), SB_EUSAGE); /* freed */
 }
 
+static void test_playfair(void)
+{
+    static const char *const words[] = {"PLAYFAIR", NULL};
+    char m[25], out[64];
+    sb_playfair *pf;
+    sb_playfair_result res;
+
+    USAGE(sb_playfair_matrix(NULL, m, &e));
+    USAGE(sb_playfair_matrix("KEY", NULL, &e));
+    CHECK_INT(sb_playfair_matrix("PLAYFAIR", m, &e), 0);
+    CHECK_U64(sb_playfair_prepare(NULL, out), SIZE_MAX);
+    CHECK_U64(sb_playfair_prepare("ab", NULL), SIZE_MAX);
+    CHECK_U64(sb_playfair_encrypt(NULL, "ab", out), SIZE_MAX);
+    CHECK_U64(sb_playfair_encrypt(m, NULL, out), SIZE_MAX);
+    CHECK_U64(sb_playfair_encrypt(m, "ab", NULL), SIZE_MAX);
+    CHECK_U64(sb_playfair_encrypt("AAAAAAAAAAAAAAAAAAAAAAAAA", "ab", out), SIZE_MAX);
+    CHECK_STR(out, "");
+    USAGE(sb_playfair_decrypt(NULL, "AB", out, &e));
+    USAGE(sb_playfair_decrypt(m, NULL, out, &e));
+    USAGE(sb_playfair_decrypt(m, "AB", NULL, &e));
+    USAGE(sb_playfair_decrypt("AAAAAAAAAAAAAAAAAAAAAAAAA", "AB", out, &e));
+    memset(&e, 0, sizeof e);
+    CHECK(sb_playfair_new(NULL, 3, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EUSAGE);
+    memset(&e, 0, sizeof e);
+    CHECK(sb_playfair_new(words, 2, NULL, &e) == NULL); /* words[1] is NULL */
+    CHECK_INT(e.code, SB_EUSAGE);
+    CHECK_INT(e.line, 2);
+    CHECK(e.msg[0] != 0);
+    sb_playfair_free(NULL);
+    CHECK_U64(sb_playfair_words(NULL), 0);
+    CHECK_U64(sb_playfair_matrices(NULL), 0);
+    CHECK_INT(sb_playfair_screen(NULL, SB_PLAYFAIR_SCREEN_OFF), SB_EUSAGE);
+    CHECK_INT(sb_playfair_threads(NULL, 1), SB_EUSAGE);
+    pf = sb_playfair_new(words, 1, NULL, &e);
+    CHECK(pf != NULL);
+    USAGE(sb_playfair_crack(NULL, "AB", NULL, &res, &e));
+    USAGE(sb_playfair_crack(pf, NULL, NULL, &res, &e));
+    USAGE(sb_playfair_crack(pf, "AB", NULL, NULL, &e));
+    sb_playfair_free(pf);
+
+    /* the 1999 interface: no errors to report, and nothing out of bounds */
+    InitPlayfair(NULL, 5);
+    InitPlayfair((const char **)words, -1);
+    strcpy(out, "unchanged");
+    DecodePlayfair("AB", out);
+    CHECK_STR(out, "");
+    DecodePlayfair(NULL, out);
+    DecodePlayfair("AB", NULL);
+    TermPlayfair();
+}
+
 int main(void)
 {
     RUN(test_core);
@@ -699,6 +751,7 @@ int main(void)
     RUN(test_table);
     RUN(test_search);
     RUN(test_slide);
+    RUN(test_playfair);
     RUN(test_npuzzle);
     RUN(test_npuzzle_table);
     RUN(test_tetraminx);
