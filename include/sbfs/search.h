@@ -56,7 +56,9 @@ static inline const uint64_t *sb_stateset_key(const sb_stateset *s, uint64_t i)
 /* The same, in steps, for callers that batch their lookups to hide memory
  * latency: the hash of a key, a prefetch of its table slot, a prefetch of
  * the key that slot points to (call after the slot has arrived), and the
- * add given the hash. */
+ * add given the hash.  The inline steps are unchecked (they run once per
+ * key in the engine's batches); sb_stateset_add_h checks as
+ * sb_stateset_add does. */
 static inline uint64_t sb_stateset_mix64(uint64_t x)
 {
     x ^= x >> 31;

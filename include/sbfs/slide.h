@@ -151,7 +151,9 @@ int sb_slide_goal_match(const sb_slide *sl, int g, const uint64_t *key);
 int sb_slide_is_goal(const sb_slide *sl, const uint64_t *key);
 
 /* The anchor of block (kind) k in a key of the slot form (sl->pbits > 0).
- * A field outside the board (only a corrupt key has one) reads as cell 0. */
+ * A field outside the board (only a corrupt key has one) reads as cell 0.
+ * sl and k are unchecked: the move generator reads every block of every
+ * key through it; k must be below sl->nk. */
 static inline int sb_slide_field(const sb_slide *sl, uint64_t key0, int k)
 {
     int a = (int)(key0 >> (k * sl->pbits) & (((uint64_t)1 << sl->pbits) - 1));
