@@ -52,7 +52,9 @@ typedef struct sb_error {
 } sb_error;
 
 /* Fills *err (if err is not NULL) and returns code, so a caller can write
- * `return sb_error_set(err, SB_EINPUT, line, col, "bad tile %d", t);`. */
+ * `return sb_error_set(err, SB_EINPUT, line, col, "bad tile %d", t);`.
+ * With fmt NULL the message is sb_strerror(code).  sb_error_clear accepts
+ * NULL. */
 int sb_error_set(sb_error *err, int code, int line, int col, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
@@ -70,14 +72,17 @@ const char *sb_strerror(int code);
 /* The memory budget.  Every large table is taken from an sb_mem so that a
  * user's --memory is a real ceiling: an allocation that would pass the limit
  * fails with SB_ENOMEM instead of being made.  Not thread-safe: allocate
- * from one thread.  limit 0 means "no limit". */
+ * from one thread.  limit 0 means "no limit".  Every function here takes
+ * a NULL sb_mem for "no budget": nothing is counted and only the machine
+ * limits the allocations. */
 typedef struct sb_mem {
     size_t limit;  /* bytes allowed in all */
     size_t used;   /* bytes held now */
     size_t peak;   /* largest value `used` has had */
 } sb_mem;
 
-void sb_mem_init(sb_mem *m, size_t limit);
+/* 0, or SB_EUSAGE when m is NULL. */
+int sb_mem_init(sb_mem *m, size_t limit);
 /* Zero-filled block of n bytes charged to m, or NULL with err filled. */
 void *sb_mem_alloc(sb_mem *m, size_t n, sb_error *err);
 /* Resize a block from sb_mem_alloc; new bytes are NOT zeroed. */
@@ -91,7 +96,8 @@ size_t sb_mem_physical(void);
 /* Parse "512M", "4G", "100000" (bytes), "1.5G"; K/M/G/T are powers of 1024.
  * Returns 0 and sets *out, or SB_EUSAGE. */
 /* Only plain decimals are sizes, and at least one byte: "0" is refused
- * rather than read as sb_mem_init's "no limit". */
+ * rather than read as sb_mem_init's "no limit".  SB_EUSAGE also for out
+ * NULL. */
 int sb_mem_parse_size(const char *s, size_t *out, sb_error *err);
 
 /* A small fast seeded generator (xoshiro256**).  Same seed, same stream. */
@@ -99,9 +105,12 @@ typedef struct sb_rng {
     uint64_t s[4];
 } sb_rng;
 
-void sb_rng_seed(sb_rng *r, uint64_t seed);
+/* 0, or SB_EUSAGE when r is NULL. */
+int sb_rng_seed(sb_rng *r, uint64_t seed);
+/* The next number; 0 when r is NULL. */
 uint64_t sb_rng_next(sb_rng *r);
-/* Uniform in 0..n-1 (n >= 1), without modulo bias. */
+/* Uniform in 0..n-1 (n >= 1), without modulo bias; 0 when n is 0 or r is
+ * NULL. */
 uint64_t sb_rng_below(sb_rng *r, uint64_t n);
 
 /* Progress and interruption.  A long computation takes an optional

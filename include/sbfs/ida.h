@@ -40,7 +40,10 @@ typedef struct sb_ida_stats {
  * moves (path must hold max_len entries) and leaves the model in its start
  * state.  SB_ENOTFOUND when no path within max_len exists, SB_EINTR when
  * ctl's stop flag is raised (checked every few thousand states; progress
- * reported with phase "ida*", level = bound, done = generated). */
+ * reported with phase "ida*", level = bound, done = generated).
+ * SB_EUSAGE: model, one of its moves / apply / undo, path or len NULL,
+ * max_len < 0, or moves returning a count outside 0..SB_IDA_MAXMOVES (the
+ * search stops there, the model back in its start state). */
 int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *path, int *len,
                   sb_ida_stats *st, const sb_control *ctl, sb_error *err);
 

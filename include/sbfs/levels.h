@@ -66,7 +66,10 @@ typedef struct sb_levels {
 } sb_levels;
 
 /* An engine for model m; threads 0 means one per online processor.  All
- * large memory is charged to mem. */
+ * large memory is charged to mem.  SB_EUSAGE: s, m or m->expand NULL, keys
+ * wider than SB_SEARCH_MAXKW, hints that do not fit.  Every function below
+ * refuses a NULL s or one init did not set up (SB_EUSAGE, or 0 / NULL for
+ * the counts), and free accepts NULL. */
 int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *mem,
                    sb_error *err);
 void sb_levels_free(sb_levels *s);
@@ -79,7 +82,7 @@ void sb_levels_free(sb_levels *s);
  * so every count is exact.  Returns 0 (s->found says whether a goal was
  * reached), SB_EINTR when ctl asked to stop, SB_ENOMEM when even two
  * levels do not fit the budget (the counts so far stay valid), or another
- * SB_E* code. */
+ * SB_E* code (SB_EUSAGE: start NULL). */
 int sb_levels_run(sb_levels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
                   sb_control *ctl, sb_error *err);
 
@@ -89,14 +92,16 @@ int sb_levels_count(const sb_levels *s, int side);
 uint64_t sb_levels_size(const sb_levels *s, int side, int d);
 /* States stored on both sides in all (repeats across sides counted twice). */
 uint64_t sb_levels_total(const sb_levels *s);
-/* The states of the newest level of side 0, n of them (NULL if dropped). */
+/* The states of the newest level of side 0, n of them (NULL if dropped;
+ * NULL with *n = 0 for s NULL, and NULL when n is NULL). */
 const uint64_t *sb_levels_last(const sb_levels *s, uint64_t *n);
 
 /* A shortest path after a run that found a goal: keys[0 .. (length+1)*kw)
  * from the start to the goal.  Of the neighbours one level nearer the
  * start it always takes the smallest key, so the path does not depend on
  * threads or on the budget.  Levels dropped for the budget are searched
- * again from the nearest checkpoint.  Not after SB_LEVELS_CENSUS. */
+ * again from the nearest checkpoint.  Not after SB_LEVELS_CENSUS.
+ * SB_EUSAGE: keys NULL, no goal reached. */
 int sb_levels_path(sb_levels *s, uint64_t *keys, sb_control *ctl, sb_error *err);
 
 #endif

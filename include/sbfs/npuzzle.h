@@ -10,7 +10,12 @@
  * move letters u<->d, l<->r.
  *
  * Moves are written as the direction the blank moves: u d l r.  In the ACM
- * problem's words this is "the neighbour of x that is swapped with x". */
+ * problem's words this is "the neighbour of x that is swapped with x".
+ *
+ * Every function checks its arguments: a NULL pointer, a board side outside
+ * 2..5, a goal other than the two below, or a position whose cells are not
+ * each of 0..n-1 once gives SB_EUSAGE (with a message where the function
+ * takes an sb_error). */
 #ifndef SBFS_NPUZZLE_H
 #define SBFS_NPUZZLE_H
 
@@ -31,30 +36,35 @@ typedef struct sb_npuzzle {
     uint8_t cell[SB_NP_MAXCELLS]; /* tile in each cell, 0 = blank */
 } sb_npuzzle;
 
-/* The goal position of an R x C board. */
-void sb_np_goal(sb_npuzzle *p, int rows, int cols, int goal);
+/* The goal position of an R x C board.  Returns 0, or SB_EUSAGE (p NULL,
+ * a side outside 2..5, an unknown goal; p, if any, is then zeroed). */
+int sb_np_goal(sb_npuzzle *p, int rows, int cols, int goal);
 
 /* One instance from one line of text: tiles separated by blanks, `0` or `x`
  * for the blank.  rows = cols = 0 infers a square board from the tile count
  * (4, 9, 16 or 25 tiles); otherwise the line must hold rows*cols tiles.
- * lineno is used in error messages (SB_EINPUT with line and column). */
+ * lineno is used in error messages (SB_EINPUT with line and column).
+ * SB_EUSAGE: line or out NULL, a side outside 2..5 (other than 0 x 0). */
 int sb_np_parse_line(const char *line, int lineno, int rows, int cols, sb_npuzzle *out,
                      sb_error *err);
 
 /* The ACM "Eight" input: the nine tokens 1..8 and x over any number of
  * lines, any whitespace.  A missing, repeated or unknown tile, or anything
- * after the ninth, is SB_EINPUT naming the line and column. */
+ * after the ninth, is SB_EINPUT naming the line and column.  SB_EUSAGE:
+ * out NULL, or text NULL with len > 0. */
 int sb_np_parse_eight(const char *text, size_t len, sb_npuzzle *out, sb_error *err);
 
 /* 1 when the goal can be reached: the parity of the permutation of all n
  * cells (blank included) must equal the parity of the blank's taxicab
- * distance from its goal cell, since every move changes both. */
+ * distance from its goal cell, since every move changes both.  0 when not;
+ * SB_EUSAGE when p is not a position or goal is unknown. */
 int sb_np_solvable(const sb_npuzzle *p, int goal);
 
 /* Apply a move string (u d l r, the blank's direction); returns 0, or
- * SB_EINVALPOS at the first move that would leave the board. */
+ * SB_EINVALPOS at the first move that would leave the board; SB_EUSAGE
+ * when p is not a position or moves is NULL. */
 int sb_np_apply(sb_npuzzle *p, const char *moves, sb_error *err);
-/* 1 when p is the goal position. */
+/* 1 when p is the goal position, 0 when not, SB_EUSAGE as sb_np_solvable. */
 int sb_np_is_goal(const sb_npuzzle *p, int goal);
 
 /* The heuristic set for one board size: the disjoint pattern databases
@@ -73,7 +83,8 @@ typedef struct sb_np_heur {
  * name: "663", "78" or "555" (4 x 4 only) or "auto" (every size: consecutive tiles
  * in groups as large as keeps each table under about 2^24 entries).
  * Fills groups[g][0..size[g]-1] with goal cells and returns the group
- * count, or SB_EUSAGE for a name that does not fit the size. */
+ * count, or SB_EUSAGE for a name that does not fit the size, a side outside
+ * 2..5 or a NULL pointer.  groups and size need room for SB_NP_MAXPDB. */
 int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PDB_MAXK],
                     int *size, sb_error *err);
 
@@ -84,7 +95,9 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
  * is passed to sb_pdb_build.  A file that
  * is damaged or describes another table is reported through note() and
  * rebuilt, never used.  note (may be NULL) gets one-line remarks meant for
- * the user: "building ...", "rebuilding damaged ...". */
+ * the user: "building ...", "rebuilding damaged ...".  SB_EUSAGE: s or
+ * partition NULL, a partition that does not fit the size.  close accepts
+ * NULL; cached is 0 for NULL arguments. */
 typedef struct sb_np_pdbset {
     sb_np_heur heur;
     sb_pdb pdb[SB_NP_MAXPDB];
@@ -110,7 +123,9 @@ typedef struct sb_np_result {
 
 /* A shortest solution of p towards goal with IDA* over the heuristic h
  * (which must be of p's size).  Unsolvable positions return 0 with
- * length -1 without searching.  ctl may be NULL; SB_EINTR when stopped. */
+ * length -1 without searching.  ctl may be NULL; SB_EINTR when stopped.
+ * SB_EUSAGE: h, p or res NULL, p not a position, an unknown goal, or h
+ * not for p's size (or holding a pattern database that is not). */
 int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result *res,
                 const sb_control *ctl, sb_error *err);
 
@@ -118,7 +133,8 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
  * built by the caller for p's size): the table's goal is blank-last, so a
  * blank-first instance is turned 180 degrees first.  nodes = 0.  The
  * table's descent is not known to be safe from several threads at once:
- * callers serialise it. */
+ * callers serialise it.  SB_EUSAGE: t, p or res NULL, p not a position, an
+ * unknown goal, or no table of p's size in t. */
 int sb_np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
                       sb_error *err);
 

@@ -35,7 +35,9 @@ typedef struct sb_pdb {
 } sb_pdb;
 
 /* Describe the pattern (no table yet): checks 2 <= rows, cols <= 5,
- * 1 <= k <= 8, tiles distinct goal cells 1..n-1.  SB_EUSAGE otherwise. */
+ * 1 <= k <= 8, tiles distinct goal cells 1..n-1.  SB_EUSAGE otherwise, and
+ * for pdb or tiles NULL.  Every function below refuses a pdb that is NULL
+ * or was not set up here: SB_EUSAGE, or the value its comment names. */
 int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb_error *err);
 
 /* Build the table by a breadth-first search from the goal placement over
@@ -47,26 +49,35 @@ int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb
  * entries use one).  ctl: progress (phase "pdb"), stop -> SB_EINTR. */
 int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err);
 
-/* A file name for the pattern, e.g. "npuzzle-4x4-1.2.3-v1.pdb". */
-void sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n);
+/* A file name for the pattern, e.g. "npuzzle-4x4-1.2.3-v1.pdb", cut to
+ * fit n bytes.  0, or SB_EUSAGE (buf NULL or n 0; a bad pdb, buf then ""). */
+int sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n);
 
-/* Save to path (written to path.tmp, then renamed). */
+/* Save to path (written to path.tmp, then renamed).  SB_EUSAGE: path NULL,
+ * no table. */
 int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err);
 /* Load the table pdb describes from path.  The header (magic, version,
  * board, pattern, size) must match and the checksum of the data must agree:
- * otherwise SB_EBADFILE (the caller rebuilds); SB_EIO if it cannot be read. */
+ * otherwise SB_EBADFILE (the caller rebuilds); SB_EIO if it cannot be read;
+ * SB_EUSAGE for path NULL. */
 int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err);
 
-/* 1 when path starts with the header pdb expects (data not read). */
+/* 1 when path starts with the header pdb expects (data not read); 0 when
+ * not, or for a bad pdb or path NULL. */
 int sb_pdb_probe(const sb_pdb *pdb, const char *path);
 
+/* Release the table (pdb may be NULL). */
 void sb_pdb_free(sb_pdb *pdb);
 
-/* The checksum the files carry (64-bit, over a byte buffer). */
+/* The checksum the files carry (64-bit, over a byte buffer; 0 when p is
+ * NULL). */
 uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n);
 
 /* Rank of a placement (pos[i] = cell of pattern tile i).  Digit i is the
- * number of free cells below pos[i] once tiles 0..i-1 are placed. */
+ * number of free cells below pos[i] once tiles 0..i-1 are placed.
+ * Unchecked: IDA* calls it on every move, with placements it made itself;
+ * pos[i] must be distinct cells below pdb->n.  sb_pdb_rank is the checked
+ * entry for placements from elsewhere. */
 static inline uint64_t sb_pdb_index(const sb_pdb *pdb, const uint8_t *pos)
 {
     uint32_t used = 0;
@@ -78,7 +89,11 @@ static inline uint64_t sb_pdb_index(const sb_pdb *pdb, const uint8_t *pos)
     }
     return r;
 }
-/* The inverse of sb_pdb_index. */
-void sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos);
+/* sb_pdb_index after checking pdb and pos: UINT64_MAX for a bad pdb, pos
+ * NULL, a cell past n-1 or a cell twice. */
+uint64_t sb_pdb_rank(const sb_pdb *pdb, const uint8_t *pos);
+/* The inverse of sb_pdb_index: 0, or SB_EUSAGE (a bad pdb, pos NULL,
+ * r >= pdb->size; pos is then not written). */
+int sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos);
 
 #endif

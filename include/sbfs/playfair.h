@@ -22,24 +22,27 @@
 
 /* The matrix of a keyword, row by row: 25 upper-case letters, no J.
  * keyword: letters only (either case; J counts as I), at least one.
- * Returns 0, or SB_EUSAGE (col = 1-based position of the bad character). */
+ * Returns 0, or SB_EUSAGE (col = 1-based position of the bad character;
+ * also for keyword or matrix NULL). */
 int sb_playfair_matrix(const char *keyword, char matrix[25], sb_error *err);
 
 /* Plaintext preparation: letters only, upper case, J as I, an X between the
  * two letters of a would-be pair that are equal, an X to complete the last
  * pair.  out must hold 2 * strlen(text) + 1 bytes.  Returns the number of
- * letters written (always even). */
+ * letters written (always even); SIZE_MAX when text or out is NULL. */
 size_t sb_playfair_prepare(const char *text, char *out);
 
 /* Encipher text (prepared as above) with matrix.  out receives the pairs
  * separated by single spaces ("HW UY RF"); it must hold 3 * strlen(text) + 1
- * bytes.  Returns the number of pairs. */
+ * bytes.  Returns the number of pairs; SIZE_MAX when a pointer is NULL or
+ * matrix is not 25 different letters (out is then "" if not NULL). */
 size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out);
 
 /* Decipher: letters of cipher only (case and everything else ignored, J as
  * I), out receives the prepared plaintext as pairs separated by spaces; it
  * must hold 2 * strlen(cipher) + 1 bytes.  Returns the number of pairs, or
- * SB_EINPUT when the number of letters is odd. */
+ * SB_EINPUT when the number of letters is odd, SB_EUSAGE for a NULL
+ * pointer or a matrix that is not 25 different letters. */
 long sb_playfair_decrypt(const char matrix[25], const char *cipher, char *out, sb_error *err);
 
 /* The attack's context. */
@@ -51,11 +54,13 @@ typedef struct sb_playfair sb_playfair;
  * is reported (the first).  mem: the memory budget to draw from (NULL: no
  * limit; it must outlive the context).  Returns NULL with err filled:
  * SB_EINPUT (line = 1-based index of a word that is empty or holds a
- * character other than a letter, col = its position), SB_ENOMEM. */
+ * character other than a letter, col = its position), SB_ENOMEM,
+ * SB_EUSAGE (words NULL with n > 0, or a word NULL: line = its index). */
 sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err);
-void sb_playfair_free(sb_playfair *pf);
+void sb_playfair_free(sb_playfair *pf); /* pf may be NULL */
 
-/* Number of distinct words and of distinct matrices the keywords give. */
+/* Number of distinct words and of distinct matrices the keywords give (0
+ * for pf NULL). */
 size_t sb_playfair_words(const sb_playfair *pf);
 size_t sb_playfair_matrices(const sb_playfair *pf);
 
@@ -63,14 +68,14 @@ size_t sb_playfair_matrices(const sb_playfair *pf);
  * with any; only the speed differs): SB_PLAYFAIR_SCREEN_OFF (none),
  * _SCALAR (portable C), _VECTOR (AVX-512 when the CPU has it, else the
  * portable one).  sb_playfair_new picks the fastest.  Returns the level now
- * in use. */
+ * in use, or SB_EUSAGE for pf NULL. */
 enum { SB_PLAYFAIR_SCREEN_OFF, SB_PLAYFAIR_SCREEN_SCALAR, SB_PLAYFAIR_SCREEN_VECTOR };
 int sb_playfair_screen(sb_playfair *pf, int level);
 
 /* Threads a crack may use, 1 or 2 (sb_playfair_new: 2 when the machine
  * has two processors): a second thread shares the screen's work.  The
  * answers and the counts in sb_playfair_result do not depend on it.
- * Returns the number now in use. */
+ * Returns the number now in use, or SB_EUSAGE for pf NULL. */
 int sb_playfair_threads(sb_playfair *pf, int n);
 
 /* What sb_playfair_crack found. */
@@ -93,7 +98,8 @@ typedef struct sb_playfair_result {
  * SB_ENOTFOUND when no keyword of the dictionary deciphers the text into
  * dictionary words (also for an odd number of letters or none at all:
  * res->found = 0, empty strings), or SB_ENOMEM.  ctl (may be NULL): stop
- * flag, checked now and then (SB_EINTR). */
+ * flag, checked now and then (SB_EINTR).  SB_EUSAGE when pf, cipher or res
+ * is NULL. */
 int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl,
                       sb_playfair_result *res, sb_error *err);
 

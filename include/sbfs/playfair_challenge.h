@@ -14,7 +14,11 @@
  * single spaces, or an empty string when no keyword explains the text (or
  * InitPlayfair failed or was not called).  plainText must hold
  * 2 * (letters in cipherText) bytes at least; the fewest-words reading
- * normally needs far less. */
+ * normally needs far less.
+ *
+ * The interface has no way to report an error, so a NULL or empty
+ * dictionary (or a count <= 0) leaves no dictionary, a NULL cipherText
+ * gives "", and a NULL plainText is left alone. */
 #ifndef SBFS_PLAYFAIR_CHALLENGE_H
 #define SBFS_PLAYFAIR_CHALLENGE_H
 

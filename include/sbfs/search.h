@@ -15,6 +15,13 @@
 
 #include "sbfs/core.h"
 
+/* Every function here refuses NULL pointers and an engine or set that was
+ * not set up by its init (SB_EUSAGE with a message, or the value its
+ * comment names); the free functions accept NULL. */
+
+/* Widest key, in 64-bit words, that the engines take. */
+#define SB_SEARCH_MAXKW 32
+
 /* ---- the key set ------------------------------------------------------ */
 
 #define SB_SET_CHUNK_BITS 18 /* keys per chunk of the key array: 262144 */
@@ -30,15 +37,18 @@ typedef struct sb_stateset {
     sb_mem *mem;
 } sb_stateset;
 
-/* An empty set of keys kw words wide, memory charged to mem. */
+/* An empty set of keys kw words wide (1..SB_SEARCH_MAXKW), memory charged
+ * to mem. */
 int sb_stateset_init(sb_stateset *s, int kw, sb_mem *mem, sb_error *err);
 void sb_stateset_free(sb_stateset *s);
-/* Index of key, or -1 if absent. */
+/* Index of key, or -1 if absent (SB_EUSAGE for a NULL pointer). */
 int64_t sb_stateset_find(const sb_stateset *s, const uint64_t *key);
 /* Index of key, adding it at index n if absent (*added says which).
- * Returns a negative SB_E* code when the budget runs out. */
+ * Returns a negative SB_E* code when the budget runs out, SB_EUSAGE for a
+ * NULL pointer (added too). */
 int64_t sb_stateset_add(sb_stateset *s, const uint64_t *key, int *added, sb_error *err);
-/* The key stored at index i (i < n). */
+/* The key stored at index i (i < n).  Unchecked: the engines call it for
+ * every state they expand, with indices the set gave them. */
 static inline const uint64_t *sb_stateset_key(const sb_stateset *s, uint64_t i)
 {
     return s->chunk[i >> SB_SET_CHUNK_BITS] + (i & ((1u << SB_SET_CHUNK_BITS) - 1)) * (uint64_t)s->kw;
@@ -46,7 +56,9 @@ static inline const uint64_t *sb_stateset_key(const sb_stateset *s, uint64_t i)
 /* The same, in steps, for callers that batch their lookups to hide memory
  * latency: the hash of a key, a prefetch of its table slot, a prefetch of
  * the key that slot points to (call after the slot has arrived), and the
- * add given the hash. */
+ * add given the hash.  The inline steps are unchecked (they run once per
+ * key in the engine's batches); sb_stateset_add_h checks as
+ * sb_stateset_add does. */
 static inline uint64_t sb_stateset_mix64(uint64_t x)
 {
     x ^= x >> 31;
@@ -80,7 +92,7 @@ static inline uint32_t sb_stateset_tag(uint64_t h, int ibits)
 }
 void sb_stateset_prefetch_key(const sb_stateset *s, uint64_t h);
 int64_t sb_stateset_add_h(sb_stateset *s, const uint64_t *key, uint64_t h, int *added, sb_error *err);
-/* Bytes held by the set (keys and table). */
+/* Bytes held by the set (keys and table; 0 for NULL). */
 size_t sb_stateset_bytes(const sb_stateset *s);
 
 /* ---- the model -------------------------------------------------------- */
@@ -128,6 +140,7 @@ typedef struct sb_bfs {
     sb_mem *mem;
 } sb_bfs;
 
+/* SB_EUSAGE: b, m or m->expand NULL, hints, a key width out of range. */
 int sb_bfs_init(sb_bfs *b, const sb_search_model *m, sb_mem *mem, sb_error *err);
 void sb_bfs_free(sb_bfs *b);
 /* Search from start until the goal (is_goal, or equality with goal when
@@ -135,17 +148,19 @@ void sb_bfs_free(sb_bfs *b);
  * exhausted.  stop_at_goal = 1 stops the moment the goal is added (as
  * SLIDING does); 0 finishes the goal's level so that every level count is
  * exact.  Returns 0 (b->goal says whether a goal was found), SB_EINTR when
- * ctl asked to stop (levels so far stay valid), or another SB_E* code. */
+ * ctl asked to stop (levels so far stay valid), or another SB_E* code
+ * (SB_EUSAGE: start NULL, b not set up). */
 int sb_bfs_run(sb_bfs *b, const uint64_t *start, const uint64_t *goal, int stop_at_goal,
                sb_control *ctl, sb_error *err);
 /* States first reached at distance d (0 past the last level). */
 uint64_t sb_bfs_level_size(const sb_bfs *b, int d);
-/* The distance of state index i. */
+/* The distance of state index i; SB_EUSAGE when i was not reached. */
 int sb_bfs_level_of(const sb_bfs *b, uint64_t i);
 /* A shortest path from the start to state index target at distance D:
  * fills path[0..D] with indices (path[0] = 0, the start; path[D] =
  * target).  Among the neighbours at distance d-1 it takes the one reached
- * first, as a parent pointer set on first discovery would. */
+ * first, as a parent pointer set on first discovery would.  SB_EUSAGE:
+ * path NULL, target not reached. */
 int sb_bfs_path(const sb_bfs *b, uint64_t target, uint64_t *path, sb_error *err);
 
 #endif

@@ -6,7 +6,14 @@
  * is one piece of some kind on the board; its *anchor* is its topmost-
  * leftmost cell.  Blocks of one kind are interchangeable, so a configuration
  * is the set of (anchor, kind) pairs, and its key lists exactly that.
- * Cells are numbered 0..rows*cols-1 row by row. */
+ * Cells are numbered 0..rows*cols-1 row by row.
+ *
+ * Every function checks its pointers, its goal numbers and that the
+ * sb_slide it gets was set up by sb_slide_init (the sb_slide_puzzle, that
+ * it has the shape sb_slide_parse gives): SB_EUSAGE, or the value its
+ * comment names, instead of reading or writing out of bounds.  Keys are
+ * not checked beyond that: a key the model did not make may give wrong
+ * neighbours, never a write out of bounds. */
 #ifndef SBFS_SLIDE_H
 #define SBFS_SLIDE_H
 
@@ -73,7 +80,7 @@ typedef struct sb_slide_puzzle {
 /* Read a puzzle from text[0..len).  On error returns the SB_E* code of the
  * case (docs/FORMAT.md) with err naming line and column.  Redefining a
  * piece is not an error: the later definition is ignored and a warning is
- * kept in pz->warn. */
+ * kept in pz->warn.  SB_EUSAGE: pz NULL, or text NULL with len > 0. */
 int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *err);
 /* The same, line by line from a source: next(ud, &s, &n, err) gives the
  * next line (s[0..n), without its newline; it may be cut short past
@@ -84,7 +91,7 @@ int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *
 typedef int (*sb_line_fn)(void *ud, const char **s, size_t *n, sb_error *err);
 int sb_slide_parse_lines(sb_slide_puzzle *pz, sb_line_fn next, void *ud, sb_error *err);
 
-/* Name character of a kind value 1..15. */
+/* Name character of a kind value 0..15 ('?' for any other value). */
 char sb_slide_name(int value);
 
 /* ---- the model ---------------------------------------------------------- */
@@ -123,7 +130,8 @@ typedef struct sb_slide {
 } sb_slide;
 
 /* Prepare the model of pz for moves of the given style (0..5).  pz must
- * outlive sl. */
+ * outlive sl.  SB_EUSAGE: sl NULL, pz NULL or not parsed, a bad style.
+ * sb_slide_free accepts NULL. */
 int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err);
 void sb_slide_free(sb_slide *sl);
 /* The sb_search_model the search engine takes (ud = sl).  When the goal is
@@ -131,7 +139,7 @@ void sb_slide_free(sb_slide *sl);
  * sb_slide_is_goal; otherwise is_goal is NULL and the goal is the key
  * sl->stop.  To walk the whole component of the start, clear m->is_goal and
  * give the engine no goal key. */
-void sb_slide_model(const sb_slide *sl, sb_search_model *m);
+int sb_slide_model(const sb_slide *sl, sb_search_model *m);
 /* The same with hints for the sorted-level engine, when sl has them:
  * style 0 on a board of up to 64 cells, with 4 bits left in a one-word key
  * (sl->hint_bits > 0).  A hint names the move that undoes the one just
@@ -140,15 +148,20 @@ void sb_slide_model(const sb_slide *sl, sb_search_model *m);
  * order, r < hint_ranks) by a step in direction d (right, left, down, up)
  * goes back to a configuration one nearer the start.  Only one block can
  * enter a given empty cell in a given direction, so that names one move. */
-void sb_slide_model_hints(const sb_slide *sl, sb_search_model *m);
+int sb_slide_model_hints(const sb_slide *sl, sb_search_model *m);
+/* (Both return 0, or SB_EUSAGE for m NULL or sl not set up; m is then
+ * zeroed when it is not NULL.) */
 
 /* 1 when the configuration key matches stop line g of sl->pz (0 <= g <
- * ngoals), resp. any of them; read-only, thread-safe. */
+ * ngoals), resp. any of them; read-only, thread-safe.  0 when not;
+ * SB_EUSAGE for a NULL pointer or g out of range. */
 int sb_slide_goal_match(const sb_slide *sl, int g, const uint64_t *key);
 int sb_slide_is_goal(const sb_slide *sl, const uint64_t *key);
 
 /* The anchor of block (kind) k in a key of the slot form (sl->pbits > 0).
- * A field outside the board (only a corrupt key has one) reads as cell 0. */
+ * A field outside the board (only a corrupt key has one) reads as cell 0.
+ * sl and k are unchecked: the move generator reads every block of every
+ * key through it; k must be below sl->nk. */
 static inline int sb_slide_field(const sb_slide *sl, uint64_t key0, int k)
 {
     int a = (int)(key0 >> (k * sl->pbits) & (((uint64_t)1 << sl->pbits) - 1));
@@ -157,34 +170,42 @@ static inline int sb_slide_field(const sb_slide *sl, uint64_t key0, int k)
 
 /* Canonical key of a configuration given as anchors (kind value per cell).
  * Configurations that differ only by swapping blocks of the same kind get
- * the same key.  key has sl->key_words words. */
-void sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key);
-/* The inverse: anchors[0..ncells) from a key. */
-void sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anchors);
+ * the same key.  key has sl->key_words words.  SB_EUSAGE (key not written)
+ * for a NULL pointer, an anchor naming a kind the puzzle's configurations
+ * do not hold, or another number of blocks than sl->nblocks. */
+int sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key);
+/* The inverse: anchors[0..SB_SLIDE_MAXCELLS) from a key.  SB_EUSAGE for a
+ * NULL pointer. */
+int sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anchors);
 
 /* Call emit for every configuration one move (of sl->style) away from key.
- * Thread-safe: the model is only read. */
+ * Thread-safe: the model is only read.  SB_EUSAGE for a NULL pointer (a
+ * few compares a call, next to the move generation). */
 int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
 /* The same for a key that may carry hints (sb_slide_model_hints): the
  * moves its hints name are left out, and every configuration emitted
  * carries the hint naming the move back.  Without hints in sl it is
  * sb_slide_expand. */
 int sb_slide_expand_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
-/* Number of distinct neighbours of key (for tests). */
+/* Number of distinct neighbours of key (for tests); SB_EUSAGE for NULL. */
 int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err);
 
 /* Describe the move that takes configuration `from` to `to` (neighbours in
  * sl->style) as "P@rRcC [P@rRcC ...] DIR [DIR ...]": the blocks moved, by
  * name and anchor before the move (rows and columns from 1), then the unit
  * steps they take together, each left, right, up or down.  Returns 0 or
- * SB_EINTERNAL when the two are not neighbours. */
+ * SB_EINTERNAL when the two are not neighbours; SB_EUSAGE for a NULL
+ * pointer or size 0. */
 int sb_slide_describe(const sb_slide *sl, const uint64_t *from, const uint64_t *to, char *buf,
                       size_t size, sb_error *err);
 
 /* ---- text forms ----------------------------------------------------------- */
 
 /* Bytes sb_slide_board_text needs for pz (including the final NUL), and the
- * most it can need on any board: 2 lines of 2 * cols + 1 bytes per row. */
+ * most it can need on any board: 2 lines of 2 * cols + 1 bytes per row.
+ * sb_slide_board_size is 0 for a pz that is NULL or not parsed; the three
+ * drawing functions return 0, or SB_EUSAGE (buf not written) for a NULL
+ * pointer, such a pz, an anchor above 15 or g out of range. */
 #define SB_SLIDE_BOARD_MAX (4 * SB_SLIDE_MAXCELLS + 2 * SB_SLIDE_MAXCELLS + 1)
 size_t sb_slide_board_size(const sb_slide_puzzle *pz);
 /* The board drawn as SLIDING draws it: two lines per row, each two
@@ -192,13 +213,13 @@ size_t sb_slide_board_size(const sb_slide_puzzle *pz);
  * joined to the cell above by one block; the second the names (`0` empty,
  * blank for x) with `-` joining a cell to its left neighbour in one block.
  * Lines end with '\n'. */
-void sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
+int sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
 /* The configuration in SLIDING's shorthand without the x cells and without
  * trailing zeros (how SLIDING lists configurations); buf holds
  * ncells + 1 bytes. */
-void sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
+int sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
 /* Stop line g drawn as sb_slide_board_text draws a board, with `.` as the
  * name of every cell the line leaves free (x cells stay blank). */
-void sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf);
+int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf);
 
 #endif

@@ -105,12 +105,14 @@ typedef struct sb_table {
 } sb_table;
 
 /* Bytes sb_table_build will take from the budget at most for a model of
- * `size` indices (the table itself plus a frontier bitmap when it fits). */
+ * `size` indices (the table itself plus a frontier bitmap when it fits).
+ * 0 for bits other than 0, 2, 4, 8 or size past SB_TABLE_MAXSIZE. */
 size_t sb_table_bytes(uint64_t size, int bits);
 
 /* Fill t with the distance of every index from the start indices.  On
- * success returns 0.  Errors: SB_EUSAGE (bad model or options, a distance
- * too large for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
+ * success returns 0.  Errors: SB_EUSAGE (t or m NULL, bad model or
+ * options, starts NULL or a start past the model, a distance too large
+ * for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
  * the levels finished so far are valid).  Whatever it returns, t may hold
  * the table's memory: call sb_table_free(t), which is harmless when it
  * holds none.
@@ -119,7 +121,13 @@ size_t sb_table_bytes(uint64_t size, int bits);
 int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
                    const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                    sb_error *err);
+/* Release t's memory (t may be NULL). */
 void sb_table_free(sb_table *t);
+
+/* The reading functions below refuse a t that is NULL or whose bits and
+ * data do not agree, and a model that sb_table_build would refuse or of
+ * another size than t: SB_EUSAGE.  An index past the table reads as not
+ * reached. */
 
 /* The stored code of index r: the distance (bits 4, 8) or the distance mod 3
  * (bits 2); (1 << bits) - 1 when r was not reached. */
@@ -133,16 +141,18 @@ int sb_table_distance(const sb_table *t, const sb_model *m, uint64_t r);
 /* One step toward the start set: a successor of r one closer, in *next (and
  * the move that leads there in *move, if move is not NULL).  Returns 1 when
  * a step was found, 0 when r is at distance 0, -1 when r was not reached.
- * Needs a symmetric model. */
+ * Needs a symmetric model.  SB_EUSAGE also when next is NULL. */
 int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *next, int *move);
 
 /* Write t to path: a header (magic, puzzle name and params, size, bits,
- * histogram, checksum) then the packed codes.  See docs/FORMAT.md. */
+ * histogram, checksum) then the packed codes.  See docs/FORMAT.md.
+ * SB_EUSAGE: t without a table, path NULL. */
 int sb_table_save(const sb_table *t, const char *path, sb_error *err);
 
 /* Read a table saved for model m.  A file that is not a table, is damaged
  * (checksum), or was built for another puzzle, other params or another
- * size is refused with SB_EBADFILE; SB_EIO when it cannot be read. */
+ * size is refused with SB_EBADFILE; SB_EIO when it cannot be read;
+ * SB_EUSAGE for t or path NULL or a model sb_table_build would refuse. */
 int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
                   sb_error *err);
 

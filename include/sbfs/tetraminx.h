@@ -11,7 +11,11 @@
  * those of docs/FORMAT.md (WCA Pyraminx notation, the tnoodle sticker order).
  *
  * Nothing here keeps global state: the move tables and the God table live
- * in structures the caller owns. */
+ * in structures the caller owns.
+ *
+ * Every function checks its pointers (not NULL) and move numbers (0..7)
+ * and refuses them with SB_EUSAGE, or the value its comment names, before
+ * touching anything. */
 #ifndef SBFS_TETRAMINX_H
 #define SBFS_TETRAMINX_H
 
@@ -26,7 +30,7 @@
  * turns the corner m/2 (0 U, 1 L, 2 R, 3 B) clockwise when m is even, counter-
  * clockwise when odd, so the inverse of m is m ^ 1. */
 enum { SB_TET_NMOVES = 8, SB_TET_NCORNERS = 4, SB_TET_NEDGES = 6 };
-/* "U", "U'", ..., "B'" for m in 0..7. */
+/* "U", "U'", ..., "B'" for m in 0..7; "?" for any other m. */
 const char *sb_tet_move_name(int m);
 
 /* ---- Facelet layer -------------------------------------------------------
@@ -39,11 +43,13 @@ typedef struct sb_tet_facelets {
     uint8_t c[SB_TET_NFACELETS];
 } sb_tet_facelets;
 
-void sb_tet_facelets_solved(sb_tet_facelets *f);
+/* These return 0, or SB_EUSAGE for a NULL pointer or a move outside 0..7
+ * (nothing written then). */
+int sb_tet_facelets_solved(sb_tet_facelets *f);
 /* Apply move m (0..7) to f. */
-void sb_tet_facelets_move(sb_tet_facelets *f, int m);
+int sb_tet_facelets_move(sb_tet_facelets *f, int m);
 /* The 28-letter string of f, NUL-terminated (out has room for 29). */
-void sb_tet_facelets_format(const sb_tet_facelets *f, char *out);
+int sb_tet_facelets_format(const sb_tet_facelets *f, char *out);
 
 /* ---- Piece layer ----------------------------------------------------------
  * twist[c]  how many thirds (0..2) the tet at corner c (0 U, 1 L, 2 R, 3 B)
@@ -62,19 +68,22 @@ typedef struct sb_tet_pieces {
     uint8_t flip[SB_TET_NEDGES];
 } sb_tet_pieces;
 
-void sb_tet_pieces_solved(sb_tet_pieces *p);
-void sb_tet_pieces_move(sb_tet_pieces *p, int m);
+/* 0, or SB_EUSAGE for p NULL or a move outside 0..7 (p unchanged). */
+int sb_tet_pieces_solved(sb_tet_pieces *p);
+int sb_tet_pieces_move(sb_tet_pieces *p, int m);
 /* 1 when p is a legal position (values in range, edges a permutation, even
- * permutation, even number of flips), else 0. */
+ * permutation, even number of flips), else 0; SB_EUSAGE when p is NULL. */
 int sb_tet_pieces_legal(const sb_tet_pieces *p);
-/* Pieces -> facelets (p must be legal, or at least well-formed). */
-void sb_tet_pieces_to_facelets(const sb_tet_pieces *p, sb_tet_facelets *f);
+/* Pieces -> facelets (p must be legal, or at least well-formed: twists
+ * 0..2, edges 0..5, flips 0..1).  0, or SB_EUSAGE (a NULL pointer, p not
+ * well-formed; f not written). */
+int sb_tet_pieces_to_facelets(const sb_tet_pieces *p, sb_tet_facelets *f);
 /* Facelets -> pieces, checking every rule of a legal position in turn:
  * triangles DRLF, each tet showing its own three colours in the solved
  * cyclic order, six different edges, even permutation, even flips.  Fails
  * with SB_EINVALPOS and a message naming the broken rule; err->col is the
  * 1-based facelet where the fault shows (1 when it belongs to no facelet),
- * err->line 0. */
+ * err->line 0.  SB_EUSAGE when f or p is NULL. */
 int sb_tet_facelets_to_pieces(const sb_tet_facelets *f, sb_tet_pieces *p, sb_error *err);
 
 /* ---- Coordinate layer ------------------------------------------------------
@@ -103,17 +112,24 @@ typedef struct sb_tet_tables {
     uint16_t eo_move[SB_TET_NEO][SB_TET_NMOVES];
 } sb_tet_tables;
 
-/* Fill t (in microseconds: every entry comes from the piece layer). */
-void sb_tet_tables_init(sb_tet_tables *t);
-/* Coordinates of a legal position, and back. */
+/* Fill t (in microseconds: every entry comes from the piece layer).  0, or
+ * SB_EUSAGE when t is NULL. */
+int sb_tet_tables_init(sb_tet_tables *t);
+/* Coordinates of a legal position (UINT32_MAX when p is NULL or not
+ * legal), and back (0, or SB_EUSAGE for p NULL or index >= SB_TET_NPOS). */
 uint32_t sb_tet_rank(const sb_tet_pieces *p);
-void sb_tet_unrank(uint32_t index, sb_tet_pieces *p);
+int sb_tet_unrank(uint32_t index, sb_tet_pieces *p);
 /* A position drawn uniformly from all SB_TET_NPOS: every index is equally
- * likely, and indices and positions are one to one. */
+ * likely, and indices and positions are one to one.  UINT32_MAX when rng
+ * is NULL. */
 uint32_t sb_tet_random(sb_rng *rng);
-/* The index after move m, by table. */
+/* The index after move m, by table; UINT32_MAX when index >= SB_TET_NPOS
+ * or m is outside 0..7 (two compares: the God table's engine uses a copy
+ * without them, since it only asks for valid ones). */
 static inline uint32_t sb_tet_index_move(const sb_tet_tables *t, uint32_t index, int m)
 {
+    if (index >= SB_TET_NPOS || (unsigned)m >= SB_TET_NMOVES)
+        return UINT32_MAX;
     uint32_t eo = index / SB_TET_NTWIST, tw = index % SB_TET_NTWIST;
     return (uint32_t)t->eo_move[eo][m] * SB_TET_NTWIST + t->twist_move[tw][m];
 }
@@ -129,10 +145,11 @@ static inline uint32_t sb_tet_index_move(const sb_tet_tables *t, uint32_t index,
  * 3 or more characters and no apostrophe is taken for a facelet string.
  * Errors: SB_EINPUT (a word that is no move, a wrong letter or length),
  * SB_EINVALPOS (a facelet string that is no position), with line = `line`
- * and the 1-based column in s. */
+ * and the 1-based column in s.  SB_EUSAGE: out NULL, or s NULL with n > 0. */
 int sb_tet_parse(const char *s, size_t n, int line, sb_tet_pieces *out, sb_error *err);
 /* Write moves[0..len-1] as "U L' B" into out (room for 3 * len + 1 bytes);
- * returns the string length.  len 0 gives "". */
+ * returns the string length.  len 0 gives "".  SIZE_MAX, and "" when out
+ * is not NULL, for a move outside 0..7, len < 0 or a NULL pointer. */
 size_t sb_tet_format_moves(const uint8_t *moves, int len, char *out);
 
 /* ---- The God table -----------------------------------------------------------
@@ -155,19 +172,24 @@ typedef struct sb_tet_god {
  * threads (0 or 1: the calling thread only; the table is the same for any
  * number).  The engine scans forward while the frontier is small, backward
  * after.  ctl may be NULL.  SB_ENOMEM, SB_EINTR (nothing is then left to
- * free). */
+ * free), SB_EUSAGE (g NULL; likewise for save and load).  free accepts
+ * NULL. */
 int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *ctl,
                      sb_error *err);
 void sb_tet_god_free(sb_tet_god *g);
-/* Distance mod 3 of index. */
+/* Distance mod 3 of index; SB_EUSAGE when index >= SB_TET_NPOS (one
+ * compare; g must hold the table). */
 static inline int sb_tet_god_mod3(const sb_tet_god *g, uint32_t index)
 {
+    if (index >= SB_TET_NPOS)
+        return SB_EUSAGE;
     return (int)(g->table.data[index >> 5] >> ((index & 31) * 2)) & 3;
 }
 /* An optimal solution of index: moves[0..d-1] (room for SB_TET_MAXDIST)
  * take it to solved; returns d, its distance.  Of several optimal
  * solutions it gives the least in move-number order.  SB_EINTERNAL only
- * if the table is damaged. */
+ * if the table is damaged; SB_EUSAGE for a NULL pointer, index >=
+ * SB_TET_NPOS or g without its table. */
 int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves);
 
 /* Save the table to path / load it back, in the engine's file format (a

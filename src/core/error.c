@@ -13,6 +13,10 @@ int sb_error_set(sb_error *err, int code, int line, int col, const char *fmt, ..
         err->code = code;
         err->line = line;
         err->col = col;
+        if (!fmt) {
+            snprintf(err->msg, sizeof err->msg, "%s", sb_strerror(code));
+            return code;
+        }
         va_start(ap, fmt);
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         va_end(ap);

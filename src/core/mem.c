@@ -10,22 +10,28 @@
 #include <string.h>
 #include <unistd.h>
 
-void sb_mem_init(sb_mem *m, size_t limit)
+int sb_mem_init(sb_mem *m, size_t limit)
 {
+    if (!m)
+        return SB_EUSAGE;
     m->limit = limit;
     m->used = 0;
     m->peak = 0;
+    return 0;
 }
 
+/* A NULL budget is no budget: everything fits and nothing is counted. */
 size_t sb_mem_left(const sb_mem *m)
 {
-    if (m->limit == 0)
+    if (!m || m->limit == 0)
         return SIZE_MAX;
     return m->used >= m->limit ? 0 : m->limit - m->used;
 }
 
 static int charge(sb_mem *m, size_t n, sb_error *err)
 {
+    if (!m)
+        return 0;
     if (n > sb_mem_left(m))
         return sb_error_set(err, SB_ENOMEM, 0, 0,
                             "memory budget exhausted: need %zu more bytes, %zu of %zu in use",
@@ -43,7 +49,8 @@ void *sb_mem_alloc(sb_mem *m, size_t n, sb_error *err)
         return NULL;
     p = calloc(1, n ? n : 1);
     if (!p) {
-        m->used -= n;
+        if (m)
+            m->used -= n;
         sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory allocating %zu bytes", n);
     }
     return p;
@@ -56,12 +63,12 @@ void *sb_mem_realloc(sb_mem *m, void *p, size_t old_n, size_t new_n, sb_error *e
         return NULL;
     q = realloc(p, new_n ? new_n : 1);
     if (!q) {
-        if (new_n > old_n)
+        if (m && new_n > old_n)
             m->used -= new_n - old_n;
         sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory allocating %zu bytes", new_n);
         return NULL;
     }
-    if (new_n < old_n)
+    if (m && new_n < old_n)
         m->used -= old_n - new_n;
     return q;
 }
@@ -71,7 +78,8 @@ void sb_mem_free(sb_mem *m, void *p, size_t n)
     if (!p)
         return;
     free(p);
-    m->used = n > m->used ? 0 : m->used - n;
+    if (m)
+        m->used = n > m->used ? 0 : m->used - n;
 }
 
 size_t sb_mem_physical(void)
@@ -88,6 +96,8 @@ int sb_mem_parse_size(const char *s, size_t *out, sb_error *err)
 {
     char *end;
     double v, mul = 1;
+    if (!out)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_mem_parse_size: out is NULL");
     if (!s || !*s)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "empty memory size");
     /* Plain decimals only: strtod alone would also take "nan", "inf",

@@ -11,10 +11,13 @@ static uint64_t splitmix(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-void sb_rng_seed(sb_rng *r, uint64_t seed)
+int sb_rng_seed(sb_rng *r, uint64_t seed)
 {
+    if (!r)
+        return SB_EUSAGE;
     for (int i = 0; i < 4; i++)
         r->s[i] = splitmix(&seed);
+    return 0;
 }
 
 static inline uint64_t rotl(uint64_t x, int k)
@@ -24,8 +27,11 @@ static inline uint64_t rotl(uint64_t x, int k)
 
 uint64_t sb_rng_next(sb_rng *r)
 {
-    uint64_t *s = r->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    uint64_t *s, result, t;
+    if (!r)
+        return 0;
+    s = r->s;
+    result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
     s[2] ^= s[0];
     s[3] ^= s[1];
     s[1] ^= s[2];
@@ -39,7 +45,10 @@ uint64_t sb_rng_below(sb_rng *r, uint64_t n)
 {
     /* Reject the top sliver of the 64-bit range that would make some
      * residues more likely than others. */
-    uint64_t limit = UINT64_MAX - UINT64_MAX % n, x;
+    uint64_t limit, x;
+    if (!r || n == 0)
+        return 0;
+    limit = UINT64_MAX - UINT64_MAX % n;
     do
         x = sb_rng_next(r);
     while (x >= limit);

@@ -57,9 +57,36 @@ static uint64_t falling(int n, int k)
     return r;
 }
 
+/* 1 when pdb is a pattern sb_pdb_init described: the fields every other
+ * function indexes or sizes by are as init leaves them. */
+static int pdb_ok(const sb_pdb *pdb)
+{
+    uint32_t seen = 0;
+    if (!pdb || pdb->rows < 2 || pdb->rows > 5 || pdb->cols < 2 || pdb->cols > 5 ||
+        pdb->n != pdb->rows * pdb->cols || pdb->k < 1 || pdb->k > SB_PDB_MAXK ||
+        pdb->k > pdb->n - 1 || pdb->size != falling(pdb->n, pdb->k))
+        return 0;
+    for (int i = 0; i < pdb->k; i++) {
+        if (pdb->tiles[i] < 1 || pdb->tiles[i] >= pdb->n || (seen >> pdb->tiles[i] & 1) ||
+            pdb->mult[i] != falling(pdb->n - 1 - i, pdb->k - 1 - i))
+            return 0;
+        seen |= 1u << pdb->tiles[i];
+    }
+    return 1;
+}
+
+static int bad_pdb(const char *what, sb_error *err)
+{
+    return sb_error_set(err, SB_EUSAGE, 0, 0,
+                        "%s: the pattern is NULL or not set up by sb_pdb_init", what);
+}
+
 int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb_error *err)
 {
     uint32_t seen = 0;
+    if (!pdb || !tiles)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_init: %s is NULL",
+                            pdb ? "tiles" : "pdb");
     memset(pdb, 0, sizeof *pdb);
     if (rows < 2 || rows > 5 || cols < 2 || cols > 5)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: board %dx%d out of range", rows, cols);
@@ -81,9 +108,24 @@ int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb
     return 0;
 }
 
-void sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos)
+uint64_t sb_pdb_rank(const sb_pdb *pdb, const uint8_t *pos)
 {
     uint32_t used = 0;
+    if (!pdb_ok(pdb) || !pos)
+        return UINT64_MAX;
+    for (int i = 0; i < pdb->k; i++) {
+        if (pos[i] >= pdb->n || (used >> pos[i] & 1))
+            return UINT64_MAX;
+        used |= 1u << pos[i];
+    }
+    return sb_pdb_index(pdb, pos);
+}
+
+int sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos)
+{
+    uint32_t used = 0;
+    if (!pdb_ok(pdb) || !pos || r >= pdb->size)
+        return SB_EUSAGE;
     for (int i = 0; i < pdb->k; i++) {
         unsigned d = (unsigned)(r / pdb->mult[i]);
         int c = 0;
@@ -95,10 +137,13 @@ void sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos)
         pos[i] = (uint8_t)c;
         used |= 1u << c;
     }
+    return 0;
 }
 
 void sb_pdb_free(sb_pdb *pdb)
 {
+    if (!pdb)
+        return;
     if (pdb->dist)
         sb_mem_free(pdb->mem, pdb->dist, pdb->size);
     pdb->dist = NULL;
@@ -289,12 +334,15 @@ static void *run_slice(void *arg)
 int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err)
 {
     build b;
-    int n = pdb->n, k = pdb->k, cols = pdb->cols, level = 0, rc = 0;
-    uint64_t size = pdb->size, frontier = 1, done = 0;
+    int n, k, cols, level = 0, rc = 0;
+    uint64_t size, frontier = 1, done = 0;
     uint8_t pos[SB_PDB_MAXK];
     slice sl[SB_PDB_MAXTHREADS];
     pthread_t th[SB_PDB_MAXTHREADS];
 
+    if (!pdb_ok(pdb))
+        return bad_pdb("sb_pdb_build", err);
+    n = pdb->n, k = pdb->k, cols = pdb->cols, size = pdb->size;
     if (threads < 1 || size < (1u << 16))
         threads = 1;
     if (threads > SB_PDB_MAXTHREADS)
@@ -419,6 +467,8 @@ uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n)
     uint64_t h[4] = {0x243f6a8885a308d3u, 0x13198a2e03707344u, 0xa4093822299f31d0u,
                      0x082efa98ec4e6c89u};
     uint64_t i = 0, w, r;
+    if (!p)
+        return 0;
     for (; i + 32 <= n; i += 32)
         for (int l = 0; l < 4; l++) {
             memcpy(&w, p + i + 8 * l, 8);
@@ -461,13 +511,20 @@ static void header(const sb_pdb *pdb, uint64_t checksum, uint8_t *h)
     put64(h + 56, sb_pdb_checksum(h, 56));
 }
 
-void sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
+int sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
 {
-    size_t at = (size_t)snprintf(buf, n, "npuzzle-%dx%d-", pdb->rows, pdb->cols);
+    size_t at;
+    if (!buf || n == 0)
+        return SB_EUSAGE;
+    buf[0] = 0;
+    if (!pdb_ok(pdb))
+        return SB_EUSAGE;
+    at = (size_t)snprintf(buf, n, "npuzzle-%dx%d-", pdb->rows, pdb->cols);
     for (int i = 0; i < pdb->k && at < n; i++)
         at += (size_t)snprintf(buf + at, n - at, "%s%d", i ? "." : "", pdb->tiles[i]);
     if (at < n)
         snprintf(buf + at, n - at, "-v%d.pdb", SB_PDB_VERSION);
+    return 0;
 }
 
 int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
@@ -475,6 +532,10 @@ int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
     uint8_t h[HDR];
     sb_outfile o;
     int failed;
+    if (!pdb_ok(pdb))
+        return bad_pdb("sb_pdb_save", err);
+    if (!path)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_save: path is NULL");
     if (!pdb->dist)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database not built");
     /* PATH.PID.tmp renamed into place (outfile.h): two runs that build the
@@ -495,6 +556,10 @@ int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ct
     uint64_t sum;
     int c;
     (void)ctl;
+    if (!pdb_ok(pdb))
+        return bad_pdb("sb_pdb_load", err);
+    if (!path)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_load: path is NULL");
     sb_outfile_sweep(path); /* what a build that died left beside it */
     f = fopen(path, "rb");
     if (!f)
@@ -533,8 +598,11 @@ int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ct
 int sb_pdb_probe(const sb_pdb *pdb, const char *path)
 {
     uint8_t h[HDR], want[HDR];
-    FILE *f = fopen(path, "rb");
+    FILE *f;
     int ok;
+    if (!pdb_ok(pdb) || !path)
+        return 0;
+    f = fopen(path, "rb");
     if (!f)
         return 0;
     ok = fread(h, 1, HDR, f) == HDR;

@@ -19,34 +19,72 @@
  * versions stay, as sb_rank_perm_ref / sb_unrank_perm_ref, for the tests. */
 #include "sbfs/rank.h"
 
-#include <assert.h>
+#include <stddef.h>
 
 #include "binom_tab.h"
 
+/* Every function checks its sizes first (one or two compares) and, where
+ * an entry of an array is used as a shift count or an index, that entry
+ * too; a rank that fails says so with SB_RANK_BAD, an unrank with
+ * SB_EUSAGE, before anything is written. */
+
+static const uint64_t fact_tab[21] = {
+    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600,
+    UINT64_C(6227020800), UINT64_C(87178291200), UINT64_C(1307674368000),
+    UINT64_C(20922789888000), UINT64_C(355687428096000), UINT64_C(6402373705728000),
+    UINT64_C(121645100408832000), UINT64_C(2432902008176640000)};
+
 uint64_t sb_factorial(int n)
 {
-    uint64_t f = 1;
-    assert(n >= 0 && n <= 20);
-    for (int i = 2; i <= n; i++)
-        f *= (uint64_t)i;
-    return f;
+    return n >= 0 && n <= 20 ? fact_tab[n] : 0;
 }
 
 uint64_t sb_falling(int n, int k)
 {
     uint64_t f = 1;
-    assert(k >= 0 && k <= n);
-    for (int i = 0; i < k; i++)
+    if (k < 0 || k > n)
+        return 0;
+    for (int i = 0; i < k; i++) {
+        if (f > UINT64_MAX / (uint64_t)(n - i))
+            return 0;
         f *= (uint64_t)(n - i);
+    }
     return f;
 }
 
 uint64_t sb_binom(int n, int k)
 {
-    assert(n >= 0 && n <= 64);
-    if (k < 0 || k > n)
+    if (n < 0 || n > 64 || k < 0 || k > n)
         return 0;
     return binom_tab[n * (n + 1) / 2 + k];
+}
+
+/* v^n, or 0 when v is outside 1..256, n < 0 or v^n does not fit in 64
+ * bits.  One division for the whole product, not one per factor. */
+static uint64_t power(int v, int n)
+{
+    uint64_t t = 1, limit;
+    if (v < 1 || v > 256 || n < 0)
+        return 0;
+    limit = UINT64_MAX / (uint64_t)v;
+    for (int i = 0; i < n; i++) {
+        if (t > limit)
+            return 0;
+        t *= (uint64_t)v;
+    }
+    return t;
+}
+
+/* 1 when p[0..k-1] are distinct items below n (n <= 32). */
+static int distinct_below(const uint8_t *p, int k, int n)
+{
+    uint32_t seen = 0;
+    for (int i = 0; i < k; i++) {
+        if (p[i] >= n || (seen >> p[i] & 1))
+            return 0;
+        seen |= 1u << p[i];
+    }
+    return 1;
 }
 
 static int popcount32(uint32_t x)
@@ -119,15 +157,21 @@ static void radix_digits(uint64_t r, uint8_t *d, int n, int cnt)
 
 uint64_t sb_rank_perm(const uint8_t *p, int n)
 {
-    uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
+    uint32_t unused, hi = 0;
     uint64_t r = 0;
-    assert(n >= 0 && n <= 20);
+    if (n < 0 || n > 20 || (!p && n))
+        return SB_RANK_BAD;
+    unused = (1u << n) - 1;
     for (int i = 0; i < n; i++) {
-        uint32_t below = (1u << p[i]) - 1;
+        uint32_t bit = 1u << (p[i] & 31), below = bit - 1;
+        hi |= p[i];
         r = r * (uint64_t)(n - i) + (uint64_t)popcount32(unused & below);
-        unused &= ~(1u << p[i]);
+        unused &= ~bit;
     }
-    return r;
+    /* The check costs one OR an item: n items clear all n bits of unused
+     * only when they are n different items below n, provided none is 32 or
+     * more (masked to 5 bits, 33 would pass for 1). */
+    return unused || hi >= 32 ? SB_RANK_BAD : r;
 }
 
 /* Fill p[0..k-1]: p[i] is the d[i]-th smallest item of `unused` not taken
@@ -163,30 +207,44 @@ static void digits_to_items(const uint8_t *d, uint8_t *p, int k, uint32_t unused
     }
 }
 
-void sb_unrank_perm(uint64_t r, uint8_t *p, int n)
+int sb_unrank_perm(uint64_t r, uint8_t *p, int n)
 {
     uint8_t d[32];
-    assert(n >= 0 && n <= 20);
+    if (n < 0 || n > 20 || (!p && n) || r >= fact_tab[n])
+        return SB_EUSAGE;
     radix_digits(r, d, n, n);
     digits_to_items(d, p, n, (1u << n) - 1);
+    return 0;
 }
 
-void sb_perm_digits(uint64_t r, uint8_t *d, int n)
+int sb_perm_digits(uint64_t r, uint8_t *d, int n)
 {
-    assert(n >= 0 && n <= 20);
+    if (n < 0 || n > 20 || (!d && n) || r >= fact_tab[n])
+        return SB_EUSAGE;
     radix_digits(r, d, n, n);
+    return 0;
 }
 
-void sb_perm_from_digits(const uint8_t *d, uint8_t *p, int n)
+int sb_perm_from_digits(const uint8_t *d, uint8_t *p, int n)
 {
-    assert(n >= 0 && n <= 20);
+    uint8_t over = 0;
+    if (n < 0 || n > 20 || (!(d && p) && n))
+        return SB_EUSAGE;
+    /* digit i must pick one of the n-i items left: d[i] + i < n */
+    for (int i = 0; i < n; i++)
+        over |= (uint8_t)(d[i] + i >= n);
+    if (over)
+        return SB_EUSAGE;
     digits_to_items(d, p, n, (1u << n) - 1);
+    return 0;
 }
 
 /* Jaap's pseudo-code as it stands, shifted to count from 0. */
 uint64_t sb_rank_perm_ref(const uint8_t *p, int n)
 {
     uint64_t t = 0;
+    if (n < 0 || n > 20 || (!p && n) || !distinct_below(p, n, n))
+        return SB_RANK_BAD;
     for (int i = 0; i < n; i++) {
         t *= (uint64_t)(n - i);
         for (int j = i + 1; j < n; j++)
@@ -196,10 +254,12 @@ uint64_t sb_rank_perm_ref(const uint8_t *p, int n)
     return t;
 }
 
-void sb_unrank_perm_ref(uint64_t t, uint8_t *p, int n)
+int sb_unrank_perm_ref(uint64_t t, uint8_t *p, int n)
 {
-    if (n <= 0)
-        return;
+    if (n < 0 || n > 20 || (!p && n) || t >= fact_tab[n])
+        return SB_EUSAGE;
+    if (n == 0)
+        return 0;
     p[n - 1] = 0;
     for (int i = n - 2; i >= 0; i--) {
         uint64_t radix = (uint64_t)(n - i);
@@ -209,6 +269,7 @@ void sb_unrank_perm_ref(uint64_t t, uint8_t *p, int n)
             if (p[j] >= p[i])
                 p[j]++;
     }
+    return 0;
 }
 
 /* The parity of a permutation is the parity of the sum of its Lehmer
@@ -217,6 +278,8 @@ int sb_perm_parity(const uint8_t *p, int n)
 {
     uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
     int s = 0;
+    if (n < 0 || n > 32 || (!p && n) || !distinct_below(p, n, n))
+        return SB_EUSAGE;
     for (int i = 0; i < n; i++) {
         s += popcount32(unused & ((1u << p[i]) - 1));
         unused &= ~(1u << p[i]);
@@ -230,21 +293,27 @@ int sb_perm_parity(const uint8_t *p, int n)
  * position of the last two pieces"). */
 uint64_t sb_rank_perm_even(const uint8_t *p, int n)
 {
-    uint32_t unused = (1u << n) - 1;
+    uint32_t unused, hi = 0;
     uint64_t r = 0;
-    assert(n >= 2 && n <= 20);
+    if (n < 2 || n > 20 || !p)
+        return SB_RANK_BAD;
+    unused = (1u << n) - 1;
     for (int i = 0; i < n - 2; i++) {
-        r = r * (uint64_t)(n - i) + (uint64_t)popcount32(unused & ((1u << p[i]) - 1));
-        unused &= ~(1u << p[i]);
+        uint32_t bit = 1u << (p[i] & 31);
+        hi |= p[i];
+        r = r * (uint64_t)(n - i) + (uint64_t)popcount32(unused & (bit - 1));
+        unused &= ~bit;
     }
-    return r;
+    /* as in sb_rank_perm: n-2 good items leave exactly two bits */
+    return popcount32(unused) != 2 || hi >= 32 ? SB_RANK_BAD : r;
 }
 
-void sb_unrank_perm_even(uint64_t r, uint8_t *p, int n)
+int sb_unrank_perm_even(uint64_t r, uint8_t *p, int n)
 {
     uint8_t d[32];
     int s = 0;
-    assert(n >= 2 && n <= 20);
+    if (n < 2 || n > 20 || !p || r >= fact_tab[n] / 2)
+        return SB_EUSAGE;
     d[n - 1] = 0;
     radix_digits(r, d, n, n - 2);
     for (int i = 0; i < n - 2; i++)
@@ -252,42 +321,69 @@ void sb_unrank_perm_even(uint64_t r, uint8_t *p, int n)
     /* the odd digit sum is made even by the second-last digit */
     d[n - 2] = (uint8_t)(s & 1);
     digits_to_items(d, p, n, (1u << n) - 1);
+    return 0;
 }
 
 /* ---- orientations --------------------------------------------------- */
 
+/* 1 when 1 <= v <= 256, n >= 0 and v^n fits in 64 bits.  Ranks are cheap
+ * (a multiply-add an item), so the usual case is settled without a loop:
+ * v^n < 2^(n * b) when v <= 2^b, which fits when n * b <= 63. */
+static int orient_fits(int v, int n)
+{
+    int b = 0;
+    if (v < 1 || v > 256 || n < 0)
+        return 0;
+    while ((1 << b) < v)
+        b++;
+    return n * b <= 63 || power(v, n) != 0;
+}
+
 uint64_t sb_rank_orient(const uint8_t *o, int n, int v)
 {
     uint64_t t = 0;
-    for (int i = 0; i < n; i++)
+    int over = 0;
+    if (!orient_fits(v, n) || (!o && n))
+        return SB_RANK_BAD;
+    for (int i = 0; i < n; i++) {
+        over |= o[i] >= v;
         t = t * (uint64_t)v + o[i];
-    return t;
+    }
+    return over ? SB_RANK_BAD : t;
 }
 
-void sb_unrank_orient(uint64_t t, uint8_t *o, int n, int v)
+int sb_unrank_orient(uint64_t t, uint8_t *o, int n, int v)
 {
+    uint64_t count = power(v, n);
+    if (!count || (!o && n) || t >= count)
+        return SB_EUSAGE;
     for (int i = n - 1; i >= 0; i--) {
         o[i] = (uint8_t)(t % (uint64_t)v);
         t /= (uint64_t)v;
     }
+    return 0;
 }
 
 uint64_t sb_rank_orient_sum0(const uint8_t *o, int n, int v)
 {
-    assert(n >= 1);
+    if (n < 1)
+        return SB_RANK_BAD;
     return sb_rank_orient(o, n - 1, v);
 }
 
-void sb_unrank_orient_sum0(uint64_t t, uint8_t *o, int n, int v)
+int sb_unrank_orient_sum0(uint64_t t, uint8_t *o, int n, int v)
 {
     int s = 0;
-    assert(n >= 1);
+    uint64_t count = n < 1 ? 0 : power(v, n - 1);
+    if (!count || !o || t >= count)
+        return SB_EUSAGE;
     for (int i = n - 2; i >= 0; i--) {
         o[i] = (uint8_t)(t % (uint64_t)v);
         s += o[i];
         t /= (uint64_t)v;
     }
     o[n - 1] = (uint8_t)((v - s % v) % v);
+    return 0;
 }
 
 /* ---- combinations --------------------------------------------------- */
@@ -298,8 +394,13 @@ void sb_unrank_orient_sum0(uint64_t t, uint8_t *o, int n, int v)
 uint64_t sb_rank_comb(const uint8_t *occ, int n, int m)
 {
     uint64_t t = 0;
-    int r = m;
-    assert(n >= 0 && n <= 64 && m >= 0 && m <= n);
+    int r = m, pieces = 0;
+    if (n < 0 || n > 64 || m < 0 || m > n || (!occ && n))
+        return SB_RANK_BAD;
+    for (int i = 0; i < n; i++)
+        pieces += occ[i] != 0;
+    if (pieces != m)
+        return SB_RANK_BAD;
     for (int i = n - 1; i >= 0 && r > 0; i--)
         if (occ[i]) {
             t += sb_binom(i, r);
@@ -308,10 +409,11 @@ uint64_t sb_rank_comb(const uint8_t *occ, int n, int m)
     return t;
 }
 
-void sb_unrank_comb(uint64_t t, uint8_t *occ, int n, int m)
+int sb_unrank_comb(uint64_t t, uint8_t *occ, int n, int m)
 {
     int r = m;
-    assert(n >= 0 && n <= 64 && m >= 0 && m <= n);
+    if (n < 0 || n > 64 || m < 0 || m > n || (!occ && n) || t >= sb_binom(n, m))
+        return SB_EUSAGE;
     for (int i = n - 1; i >= 0; i--) {
         uint64_t c = sb_binom(i, r);
         if (r > 0 && t >= c) {
@@ -322,32 +424,47 @@ void sb_unrank_comb(uint64_t t, uint8_t *occ, int n, int m)
             occ[i] = 0;
         }
     }
+    return 0;
 }
 
 /* ---- partial permutations ------------------------------------------- */
+
+/* 1 when 0 <= k <= n <= 32 and n!/(n-k)! fits in 64 bits: always for
+ * n <= 20, else for k up to max_k[n - 21] (by a table, since this is
+ * checked on every rank). */
+static int partial_fits(int n, int k)
+{
+    static const uint8_t max_k[12] = {18, 17, 16, 16, 15, 15, 14, 14, 14, 14, 13, 13};
+    return n >= 0 && n <= 32 && k >= 0 && k <= n && (n <= 20 || k <= max_k[n - 21]);
+}
 
 /* A permutation cut short: digit i is the number of free places below
  * pos[i], radix n-i, for the k pieces only. */
 uint64_t sb_rank_partial(const uint8_t *pos, int n, int k)
 {
-    uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
+    uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1), hi = 0;
     uint64_t r = 0;
-    assert(n >= 0 && n <= 32 && k >= 0 && k <= n);
+    if (!partial_fits(n, k) || (!pos && k))
+        return SB_RANK_BAD;
     for (int i = 0; i < k; i++) {
-        uint32_t below = pos[i] >= 32 ? 0xffffffffu : (1u << pos[i]) - 1;
+        uint32_t bit = 1u << (pos[i] & 31), below = bit - 1;
+        hi |= pos[i];
         r = r * (uint64_t)(n - i) + (uint64_t)popcount32(unused & below);
-        unused &= ~(1u << pos[i]);
+        unused &= ~bit;
     }
-    return r;
+    /* as in sb_rank_perm: k good pieces leave exactly n-k bits */
+    return popcount32(unused) != n - k || hi >= 32 ? SB_RANK_BAD : r;
 }
 
-void sb_unrank_partial(uint64_t r, uint8_t *pos, int n, int k)
+int sb_unrank_partial(uint64_t r, uint8_t *pos, int n, int k)
 {
     uint8_t d[32];
     uint32_t unused = (n >= 32) ? 0xffffffffu : ((1u << n) - 1);
-    assert(n >= 0 && n <= 32 && k >= 0 && k <= n);
+    if (!partial_fits(n, k) || (!pos && k) || r >= sb_falling(n, k))
+        return SB_EUSAGE;
     radix_digits(r, d, n, k);
     digits_to_items(d, pos, k, unused);
+    return 0;
 }
 
 /* ---- multiset permutations ------------------------------------------ */
@@ -367,6 +484,11 @@ uint64_t sb_count_multiset(const int *count, int kinds)
      * multinomial: total * (placed + 1) / (j + 1), overflow-checked */
     uint64_t total = 1;
     int placed = 0;
+    if (!count || kinds < 1 || kinds > 16)
+        return 0;
+    for (int j = 0; j < kinds; j++)
+        if (count[j] < 0 || count[j] > 64)
+            return 0;
     for (int j = 0; j < kinds; j++)
         for (int i = 0; i < count[j]; i++) {
             uint64_t f = (uint64_t)(placed + 1), q = total / (uint64_t)(i + 1);
@@ -387,11 +509,34 @@ uint64_t sb_count_multiset(const int *count, int kinds)
 /* Lexicographic rank: at each place, every kind smaller than the one there
  * (and still available) would have started a block of arrangements of the
  * rest; the block for kind c is total * cnt[c] / rem. */
+/* 1 when count[0..kinds) adds up to n and (a not NULL) a holds exactly
+ * count[j] pieces of kind j; count and kinds are checked by the caller. */
+static int multiset_ok(const uint8_t *a, int n, const int *count, int kinds)
+{
+    int cnt[16] = {0}, sum = 0;
+    for (int j = 0; j < kinds; j++)
+        sum += count[j];
+    if (sum != n)
+        return 0;
+    if (!a)
+        return 1;
+    for (int i = 0; i < n; i++) {
+        if (a[i] >= kinds)
+            return 0;
+        cnt[a[i]]++;
+    }
+    for (int j = 0; j < kinds; j++)
+        if (cnt[j] != count[j])
+            return 0;
+    return 1;
+}
+
 uint64_t sb_rank_multiset(const uint8_t *a, int n, const int *count, int kinds)
 {
     int cnt[16];
     uint64_t total = sb_count_multiset(count, kinds), r = 0;
-    assert(kinds >= 1 && kinds <= 16);
+    if (!total || !a || !multiset_ok(a, n, count, kinds))
+        return SB_RANK_BAD;
     for (int j = 0; j < kinds; j++)
         cnt[j] = count[j];
     for (int i = 0, rem = n; i < n; i++, rem--) {
@@ -406,11 +551,12 @@ uint64_t sb_rank_multiset(const uint8_t *a, int n, const int *count, int kinds)
     return r;
 }
 
-void sb_unrank_multiset(uint64_t r, uint8_t *a, int n, const int *count, int kinds)
+int sb_unrank_multiset(uint64_t r, uint8_t *a, int n, const int *count, int kinds)
 {
     int cnt[16];
     uint64_t total = sb_count_multiset(count, kinds);
-    assert(kinds >= 1 && kinds <= 16);
+    if (!total || !a || r >= total || !multiset_ok(NULL, n, count, kinds))
+        return SB_EUSAGE;
     for (int j = 0; j < kinds; j++)
         cnt[j] = count[j];
     for (int i = 0, rem = n; i < n; i++, rem--) {
@@ -431,4 +577,5 @@ void sb_unrank_multiset(uint64_t r, uint8_t *a, int n, const int *count, int kin
         a[i] = (uint8_t)c;
         cnt[c]--;
     }
+    return 0;
 }

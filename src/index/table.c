@@ -46,7 +46,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define CHUNK_SHIFT 16
 #define CHUNK ((uint64_t)1 << CHUNK_SHIFT)
@@ -378,7 +377,10 @@ static size_t words_for(uint64_t size, int bits)
 
 size_t sb_table_bytes(uint64_t size, int bits)
 {
-    size_t b = words_for(size, bits ? bits : 2) * 8;
+    size_t b;
+    if ((bits != 0 && bits != 2 && bits != 4 && bits != 8) || size > SB_TABLE_MAXSIZE)
+        return 0;
+    b = words_for(size, bits ? bits : 2) * 8;
     if (!bits || bits == 2)
         b += (size_t)((size + 63) / 64) * 8;
     return b;
@@ -442,6 +444,8 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
     size_t nwords, front_bytes = 0;
     int rc = 0, threads, maxcode;
 
+    if (!t)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_build: t is NULL");
     memset(t, 0, sizeof *t);
     t->maxdist = -1;
     if (opts)
@@ -450,6 +454,8 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
         o.bits = 2;
     if ((rc = check_model(m, err)))
         return rc;
+    if (!starts && nstarts)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_build: starts is NULL");
     if (o.bits != 2 && o.bits != 4 && o.bits != 8)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "a table holds 2, 4 or 8 bits per index, not %d",
                             o.bits);
@@ -590,6 +596,8 @@ out:
 
 void sb_table_free(sb_table *t)
 {
+    if (!t)
+        return;
     if (t->data)
         sb_mem_free(t->mem, t->data, t->data_bytes);
     t->data = NULL;
@@ -598,8 +606,20 @@ void sb_table_free(sb_table *t)
 
 /* ---- reading ----------------------------------------------------------- */
 
+/* 1 when t looks like a table sb_table_build or sb_table_load made: bits
+ * one of 2, 4, 8 and data words for every index.  A zeroed sb_table (no
+ * data) passes: it reads as "nothing reached". */
+static int table_ok(const sb_table *t)
+{
+    return t && (t->bits == 2 || t->bits == 4 || t->bits == 8) &&
+           (!t->data || (t->size <= SB_TABLE_MAXSIZE &&
+                         t->data_bytes >= words_for(t->size, t->bits) * 8));
+}
+
 int sb_table_code(const sb_table *t, uint64_t r)
 {
+    if (!table_ok(t))
+        return SB_EUSAGE;
     if (!t->data || r >= t->size)
         return (1 << t->bits) - 1;
     return get_code(t->data, r, t->bits);
@@ -608,8 +628,11 @@ int sb_table_code(const sb_table *t, uint64_t r)
 int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *next, int *move)
 {
     _Alignas(16) unsigned char scratch[SB_MAX_SCRATCH];
-    int c = sb_table_code(t, r), want;
+    int c, want;
     gen g;
+    if (!table_ok(t) || !next || check_model(m, NULL) || (t->data && m->size != t->size))
+        return SB_EUSAGE;
+    c = sb_table_code(t, r);
     if (c == (1 << t->bits) - 1)
         return -1;
     if (t->bits != 2 && c == 0)
@@ -635,12 +658,17 @@ int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *ne
 
 int sb_table_distance(const sb_table *t, const sb_model *m, uint64_t r)
 {
-    int c = sb_table_code(t, r), d = 0, s;
+    int c, d = 0, s;
     uint64_t q;
+    if (!table_ok(t))
+        return SB_EUSAGE;
+    c = sb_table_code(t, r);
     if (c == (1 << t->bits) - 1)
         return -1;
     if (t->bits != 2)
         return c;
+    if (check_model(m, NULL) || m->size != t->size)
+        return SB_EUSAGE;
     while ((s = sb_table_step(t, m, r, &q, NULL)) == 1) {
         r = q;
         if (++d > SB_TABLE_MAXDIST)
@@ -739,9 +767,14 @@ int sb_table_save(const sb_table *t, const char *path, sb_error *err)
 {
     unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8];
     unsigned char buf[8 * 4096];
-    size_t hb = header_bytes(t->maxdist), nwords = t->data_bytes / 8;
+    size_t hb, nwords;
     int failed;
     sb_outfile o;
+    if (!table_ok(t) || !t->data || !path || t->maxdist < -1 || t->maxdist > SB_TABLE_MAXDIST)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_save: %s",
+                            !path ? "path is NULL" : "no table to save");
+    hb = header_bytes(t->maxdist);
+    nwords = t->data_bytes / 8;
     make_header(t, h);
     put64(sum, hash_data(hash_bytes(0, h, hb), t->data, nwords));
     /* Written beside the path and renamed into place (outfile.h): a save
@@ -782,8 +815,12 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     size_t nwords;
     FILE *f;
 
+    if (!t || !path)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_load: %s is NULL", t ? "path" : "t");
     memset(t, 0, sizeof *t);
     t->maxdist = -1;
+    if ((rc = check_model(m, err)))
+        return rc;
     sb_outfile_sweep(path);
     f = fopen(path, "rb");
     if (!f)

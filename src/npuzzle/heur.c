@@ -29,6 +29,8 @@ int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition
 {
     uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
     int size[SB_NP_MAXPDB], ng, rc = 0;
+    if (!s)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_pdbset_open: s is NULL");
     memset(s, 0, sizeof *s);
     ng = sb_np_partition(rows, cols, partition, groups, size, err);
     if (ng < 0)
@@ -92,6 +94,8 @@ fail:
 
 void sb_np_pdbset_close(sb_np_pdbset *s)
 {
+    if (!s)
+        return;
     for (int g = 0; g < s->heur.npdb; g++)
         sb_pdb_free(&s->pdb[g]);
     s->heur.npdb = 0;
@@ -101,7 +105,7 @@ int sb_np_pdbset_cached(int rows, int cols, const char *partition, const char *d
 {
     uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
     int size[SB_NP_MAXPDB], ng;
-    if (!dir)
+    if (!dir || !partition)
         return 0;
     ng = sb_np_partition(rows, cols, partition, groups, size, NULL);
     if (ng <= 0)

@@ -1,20 +1,55 @@
 /* The R x C sliding-tile model: goals, the two text formats, solvability,
  * replaying moves. */
 #include "sbfs/npuzzle.h"
+#include "np_internal.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void sb_np_goal(sb_npuzzle *p, int rows, int cols, int goal)
+static int side_ok(int rows, int cols)
 {
+    return rows >= 2 && rows <= 5 && cols >= 2 && cols <= 5;
+}
+
+int np_check_position(const sb_npuzzle *p, const char *what, sb_error *err)
+{
+    unsigned seen = 0;
+    if (!p)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "%s: no position (NULL)", what);
+    if (!side_ok(p->rows, p->cols) || p->n != p->rows * p->cols)
+        return sb_error_set(err, SB_EUSAGE, 0, 0,
+                            "%s: a %dx%d board of %d cells (sides 2..5, cells rows * cols)", what,
+                            p->rows, p->cols, p->n);
+    /* one bit per tile: a repeat or a tile past n-1 leaves some bit clear */
+    for (int i = 0; i < p->n; i++)
+        if (p->cell[i] < p->n)
+            seen |= 1u << p->cell[i];
+    if (seen != (1u << p->n) - 1)
+        return sb_error_set(err, SB_EUSAGE, 0, 0,
+                            "%s: the cells do not hold each of 0..%d once", what, p->n - 1);
+    return 0;
+}
+
+static int goal_ok(int goal)
+{
+    return goal == SB_NP_BLANK_LAST || goal == SB_NP_BLANK_FIRST;
+}
+
+int sb_np_goal(sb_npuzzle *p, int rows, int cols, int goal)
+{
+    if (!p)
+        return SB_EUSAGE;
     memset(p, 0, sizeof *p);
+    if (!side_ok(rows, cols) || !goal_ok(goal))
+        return SB_EUSAGE;
     p->rows = rows;
     p->cols = cols;
     p->n = rows * cols;
     for (int i = 0; i < p->n; i++)
         p->cell[i] = (uint8_t)(goal == SB_NP_BLANK_FIRST ? i : (i + 1) % p->n);
+    return 0;
 }
 
 /* Checks a complete list of tiles: each of 0..n-1 exactly once.  where[i]
@@ -43,7 +78,14 @@ int sb_np_parse_line(const char *line, int lineno, int rows, int cols, sb_npuzzl
     const char *s = line;
     char q[48];
     uint8_t tile[SB_NP_MAXCELLS];
+    if (!line || !out)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_parse_line: %s is NULL",
+                            line ? "out" : "line");
     memset(out, 0, sizeof *out);
+    if (!(rows == 0 && cols == 0) && !side_ok(rows, cols))
+        return sb_error_set(err, SB_EUSAGE, 0, 0,
+                            "sb_np_parse_line: a %dx%d board (sides 2..5, or 0x0 to infer)", rows,
+                            cols);
     /* first pass: the tokens */
     for (;;) {
         const char *tok;
@@ -111,6 +153,9 @@ int sb_np_parse_eight(const char *text, size_t len, sb_npuzzle *out, sb_error *e
     int line = 1, col = 1, count = 0;
     int tline[9], tcol[9], seenat[9];
     size_t i = 0;
+    if (!out || (!text && len))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_parse_eight: %s is NULL",
+                            out ? "text" : "out");
     memset(out, 0, sizeof *out);
     for (int t = 0; t < 9; t++)
         seenat[t] = -1;
@@ -180,7 +225,10 @@ int sb_np_solvable(const sb_npuzzle *p, int goal)
      * work on the position of each label (the blank included). */
     sb_npuzzle g;
     int where[SB_NP_MAXCELLS], perm[SB_NP_MAXCELLS], seen[SB_NP_MAXCELLS] = {0};
-    int parity = 0, b = blank_at(p), gb;
+    int parity = 0, b, gb;
+    if (np_check_position(p, "sb_np_solvable", NULL) || !goal_ok(goal))
+        return SB_EUSAGE;
+    b = blank_at(p);
     sb_np_goal(&g, p->rows, p->cols, goal);
     gb = blank_at(&g);
     for (int i = 0; i < p->n; i++)
@@ -199,7 +247,12 @@ int sb_np_solvable(const sb_npuzzle *p, int goal)
 
 int sb_np_apply(sb_npuzzle *p, const char *moves, sb_error *err)
 {
-    int b = blank_at(p);
+    int b, rc;
+    if ((rc = np_check_position(p, "sb_np_apply", err)))
+        return rc;
+    if (!moves)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_apply: no moves (NULL)");
+    b = blank_at(p);
     for (int i = 0; moves[i]; i++) {
         int r = b / p->cols, c = b % p->cols, to;
         switch (moves[i]) {
@@ -224,6 +277,8 @@ int sb_np_apply(sb_npuzzle *p, const char *moves, sb_error *err)
 int sb_np_is_goal(const sb_npuzzle *p, int goal)
 {
     sb_npuzzle g;
+    if (np_check_position(p, "sb_np_is_goal", NULL) || !goal_ok(goal))
+        return SB_EUSAGE;
     sb_np_goal(&g, p->rows, p->cols, goal);
     return memcmp(g.cell, p->cell, (size_t)p->n) == 0;
 }
@@ -241,6 +296,12 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
     static const int s663[3] = {3, 6, 6};
     static const uint8_t p555[3][5] = {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}};
     int n = rows * cols, g = 0;
+    if (!name || !groups || !size)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_partition: %s is NULL",
+                            !name ? "name" : !groups ? "groups" : "size");
+    if (!side_ok(rows, cols))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_partition: a %dx%d board (sides 2..5)",
+                            rows, cols);
     if (!strcmp(name, "663") || !strcmp(name, "78") || !strcmp(name, "555")) {
         if (rows != 4 || cols != 4)
             return sb_error_set(err, SB_EUSAGE, 0, 0, "the %s partition is for the 4x4 board only", name);

@@ -227,8 +227,24 @@ static int npt_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
     return c;
 }
 
+/* 1 when t was set up by sb_npt_init (a cheap look at the fields the
+ * numbering indexes with). */
+static int npt_ok(const sb_npt *t)
+{
+    return t && t->cells >= 4 && t->cells <= SB_NPT_MAXCELLS && t->rows >= 2 && t->cols >= 2 &&
+           t->rows * t->cols == t->cells && t->size == fact[t->cells - 1] / 2 * (uint64_t)t->cells;
+}
+
+static int no_npt(const char *what, sb_error *err)
+{
+    return sb_error_set(err, SB_EUSAGE, 0, 0, "%s: the table is NULL or not set up by sb_npt_init",
+                        what);
+}
+
 int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err)
 {
+    if (!t)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_npt_init: t is NULL");
     memset(t, 0, sizeof *t);
     /* rows > MAX / cols is rows * cols > MAX without a product that could
      * overflow */
@@ -256,6 +272,8 @@ int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err)
 
 void sb_npt_free(sb_npt *t)
 {
+    if (!t)
+        return;
     if (t->have_table)
         sb_table_free(&t->table);
     t->have_table = 0;
@@ -265,7 +283,10 @@ uint64_t sb_npt_rank(const sb_npt *t, const uint8_t *cell)
 {
     uint8_t seq[SB_NPT_MAXCELLS];
     unsigned seen = 0;
-    int n = t->cells - 1, blank = -1, j = 0;
+    int n, blank = -1, j = 0;
+    if (!npt_ok(t) || !cell)
+        return SB_NO_INDEX;
+    n = t->cells - 1;
     for (int i = 0; i < t->cells; i++) {
         if (cell[i] > n || (seen >> cell[i]) & 1)
             return SB_NO_INDEX;
@@ -280,17 +301,23 @@ uint64_t sb_npt_rank(const sb_npt *t, const uint8_t *cell)
     return sb_rank_perm_even(seq, n) * (uint64_t)t->cells + (uint64_t)blank;
 }
 
-void sb_npt_unrank(const sb_npt *t, uint64_t r, uint8_t *cell)
+int sb_npt_unrank(const sb_npt *t, uint64_t r, uint8_t *cell)
 {
     uint8_t seq[SB_NPT_MAXCELLS];
-    int blank = (int)(r % (uint64_t)t->cells), j = 0;
+    int blank, j = 0;
+    if (!npt_ok(t) || !cell || r >= t->size)
+        return SB_EUSAGE;
+    blank = (int)(r % (uint64_t)t->cells);
     order_of(t, r / (uint64_t)t->cells, blank_parity(t, blank), seq);
     for (int i = 0; i < t->cells; i++)
         cell[i] = i == blank ? 0 : (uint8_t)(seq[j++] + 1);
+    return 0;
 }
 
 uint64_t sb_npt_goal(const sb_npt *t)
 {
+    if (!npt_ok(t))
+        return SB_NO_INDEX;
     return (uint64_t)t->cells - 1;
 }
 
@@ -298,6 +325,8 @@ int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4])
 {
     cache c;
     int k = 0;
+    if (!npt_ok(t) || !out || !dir || r >= t->size)
+        return SB_EUSAGE;
     memset(&c, 0, sizeof c);
     for (int m = 0; m < 4; m++) {
         uint64_t q = npt_move((void *)t, &c, r, m);
@@ -312,8 +341,11 @@ int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4])
 int sb_npt_build(sb_npt *t, const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                  sb_error *err)
 {
-    uint64_t goal = sb_npt_goal(t);
+    uint64_t goal;
     int rc;
+    if (!npt_ok(t))
+        return no_npt("sb_npt_build", err);
+    goal = sb_npt_goal(t);
     sb_npt_free(t);
     rc = sb_table_build(&t->table, &t->model, &goal, 1, opts, mem, ctl, err);
     t->have_table = t->table.data != NULL;
@@ -324,6 +356,8 @@ int sb_npt_build(sb_npt *t, const sb_table_opts *opts, sb_mem *mem, const sb_con
 
 int sb_npt_save(const sb_npt *t, const char *path, sb_error *err)
 {
+    if (!npt_ok(t))
+        return no_npt("sb_npt_save", err);
     if (!t->have_table)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "no table to save");
     return sb_table_save(&t->table, path, err);
@@ -332,6 +366,8 @@ int sb_npt_save(const sb_npt *t, const char *path, sb_error *err)
 int sb_npt_load(sb_npt *t, const char *path, sb_mem *mem, sb_error *err)
 {
     int rc;
+    if (!npt_ok(t))
+        return no_npt("sb_npt_load", err);
     sb_npt_free(t);
     rc = sb_table_load(&t->table, &t->model, path, mem, err);
     t->have_table = rc == 0;
@@ -340,7 +376,10 @@ int sb_npt_load(sb_npt *t, const char *path, sb_mem *mem, sb_error *err)
 
 int sb_npt_distance(const sb_npt *t, const uint8_t *cell)
 {
-    uint64_t r = sb_npt_rank(t, cell);
+    uint64_t r;
+    if (!npt_ok(t) || !cell)
+        return SB_EUSAGE;
+    r = sb_npt_rank(t, cell);
     if (r == SB_NO_INDEX || !t->have_table)
         return -1;
     return sb_table_distance(&t->table, &t->model, r);
@@ -348,17 +387,18 @@ int sb_npt_distance(const sb_npt *t, const uint8_t *cell)
 
 int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max)
 {
-    uint64_t r = sb_npt_rank(t, cell), q;
+    uint64_t r, q;
     int len = 0, m, s;
+    if (!npt_ok(t) || !cell || !moves || max < 0)
+        return SB_EUSAGE;
+    r = sb_npt_rank(t, cell);
     if (r == SB_NO_INDEX || !t->have_table || sb_table_code(&t->table, r) == (1 << t->table.bits) - 1) {
-        if (max >= 0)
-            moves[0] = 0;
+        moves[0] = 0;
         return -1;
     }
     while ((s = sb_table_step(&t->table, &t->model, r, &q, &m)) == 1) {
         if (len >= max) {
-            if (max >= 0)
-                moves[max] = 0;
+            moves[max] = 0;
             return SB_EUSAGE;
         }
         moves[len++] = dir_letter[m];

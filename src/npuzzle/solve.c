@@ -17,6 +17,7 @@
  * Neighbour cells come from a table built once per search. */
 #include "sbfs/ida.h"
 #include "sbfs/npuzzle.h"
+#include "np_internal.h"
 
 #include <string.h>
 
@@ -148,13 +149,36 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
     static const sb_ida_model ops = {moves, apply, undo, is_goal};
     model m;
     uint8_t tcell[SB_NP_MAXCELLS];
-    int path[SB_NP_MAXLEN], len = 0, rc, rows = p->rows, cols = p->cols, n = p->n;
+    int path[SB_NP_MAXLEN], len = 0, rc, rows, cols, n;
     sb_ida_stats st;
 
+    if (!h || !res)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_solve: %s is NULL", h ? "res" : "h");
     memset(res, 0, sizeof *res);
+    if ((rc = np_check_position(p, "sb_np_solve", err)))
+        return rc;
+    if (goal != SB_NP_BLANK_LAST && goal != SB_NP_BLANK_FIRST)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_solve: unknown goal %d", goal);
+    rows = p->rows, cols = p->cols, n = p->n;
     if (h->rows != rows || h->cols != cols)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "heuristic is for %dx%d, the position is %dx%d",
                             h->rows, h->cols, rows, cols);
+    if (h->npdb < 0 || h->npdb > SB_NP_MAXPDB)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_solve: %d pattern databases (0..%d)",
+                            h->npdb, SB_NP_MAXPDB);
+    /* the model indexes its cell arrays by the tiles of each pattern */
+    for (int g = 0; g < h->npdb; g++) {
+        const sb_pdb *d = h->pdb[g];
+        if (!d || !d->dist || d->rows != rows || d->cols != cols || d->k < 1 || d->k > SB_PDB_MAXK)
+            return sb_error_set(err, SB_EUSAGE, 0, 0,
+                                "sb_np_solve: pattern database %d is missing or not for %dx%d", g,
+                                rows, cols);
+        for (int i = 0; i < d->k; i++)
+            if (d->tiles[i] < 1 || d->tiles[i] >= n)
+                return sb_error_set(err, SB_EUSAGE, 0, 0,
+                                    "sb_np_solve: pattern database %d names tile %d", g,
+                                    d->tiles[i]);
+    }
     if (!sb_np_solvable(p, goal)) {
         res->length = -1;
         return 0;
@@ -213,8 +237,16 @@ int sb_np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_resu
                       sb_error *err)
 {
     uint8_t cell[SB_NP_MAXCELLS];
-    int n = p->n, len;
+    int n, len, rc;
+    if (!t || !res)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_solve_table: %s is NULL",
+                            t ? "res" : "t");
     memset(res, 0, sizeof *res);
+    if ((rc = np_check_position(p, "sb_np_solve_table", err)))
+        return rc;
+    if (goal != SB_NP_BLANK_LAST && goal != SB_NP_BLANK_FIRST)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_solve_table: unknown goal %d", goal);
+    n = p->n;
     if (t->rows != p->rows || t->cols != p->cols || !t->have_table)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "no %dx%d table", p->rows, p->cols);
     if (!sb_np_solvable(p, goal)) {

@@ -472,6 +472,8 @@ static void helper_stop(pf_helper *h)
 
 int sb_playfair_threads(sb_playfair *pf, int n)
 {
+    if (!pf)
+        return SB_EUSAGE;
     if (pf->help && n < 2)
         helper_stop(pf->help), pf->help = NULL;
     pf->threads = n < 2 ? 1 : 2;
@@ -513,10 +515,21 @@ void sb_playfair_free(sb_playfair *pf)
 
 sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err)
 {
-    sb_playfair *pf = calloc(1, sizeof *pf);
+    sb_playfair *pf;
     size_t total = 0, at = 0, slots;
     int32_t *table = NULL;
     uint8_t idx[256];
+    if (!words && n) {
+        sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_new: words is NULL");
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (!words[i]) {
+            sb_error_set(err, SB_EUSAGE, i + 1 > INT_MAX ? 0 : (int)(i + 1), 0,
+                         "sb_playfair_new: word %zu is NULL", i + 1);
+            return NULL;
+        }
+    pf = calloc(1, sizeof *pf);
     if (!pf) {
         sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
         return NULL;
@@ -641,12 +654,15 @@ fail:
 
 size_t sb_playfair_words(const sb_playfair *pf)
 {
-    return pf->nwords;
+    return pf ? pf->nwords : 0;
 }
 
 int sb_playfair_screen(sb_playfair *pf, int level)
 {
-    int best = pf_screen_level();
+    int best;
+    if (!pf)
+        return SB_EUSAGE;
+    best = pf_screen_level();
     pf->screen = level <= SB_PLAYFAIR_SCREEN_OFF      ? PF_SCREEN_OFF
                  : level == SB_PLAYFAIR_SCREEN_SCALAR ? PF_SCREEN_SCALAR
                                                       : best;
@@ -655,7 +671,7 @@ int sb_playfair_screen(sb_playfair *pf, int level)
 
 size_t sb_playfair_matrices(const sb_playfair *pf)
 {
-    return pf->nmat;
+    return pf ? pf->nmat : 0;
 }
 
 /* Room for a ciphertext of n letters in every scratch array. */
@@ -964,14 +980,19 @@ static size_t more_looks(sb_playfair *pf, const pf_screen *s, size_t nk, unsigne
 int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl,
                       sb_playfair_result *res, sb_error *err)
 {
-    size_t n = 0, len = strlen(cipher), npairs, nalive;
+    size_t n = 0, len, npairs, nalive;
     unsigned minout = UINT_MAX, gin; /* the screen kept the bounds <= gin */
     sweep sw;
     pf_screen sc;
     pf_helper *help = NULL;
-    pf_job *jb = &pf->job;
+    pf_job *jb;
     int32_t best = -1, pick = -1;
     int rc;
+    if (!pf || !cipher || !res)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_crack: %s is NULL",
+                            !pf ? "pf" : !cipher ? "cipher" : "res");
+    len = strlen(cipher);
+    jb = &pf->job;
     memset(res, 0, sizeof *res);
     res->keyword = res->plaintext = "";
     if ((rc = scratch(pf, len + 2, err)))

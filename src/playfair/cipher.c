@@ -58,7 +58,11 @@ int pf_matrix_idx(const char *keyword, uint8_t cell[25], sb_error *err)
 int sb_playfair_matrix(const char *keyword, char matrix[25], sb_error *err)
 {
     uint8_t cell[25];
-    int rc = pf_matrix_idx(keyword, cell, err);
+    int rc;
+    if (!keyword || !matrix)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_matrix: %s is NULL",
+                            keyword ? "matrix" : "keyword");
+    rc = pf_matrix_idx(keyword, cell, err);
     if (rc)
         return rc;
     for (int i = 0; i < 25; i++)
@@ -115,7 +119,10 @@ size_t pf_prepare_idx(const char *text, uint8_t *out)
 
 size_t sb_playfair_prepare(const char *text, char *out)
 {
-    size_t n = pf_prepare_idx(text, (uint8_t *)out);
+    size_t n;
+    if (!text || !out)
+        return SIZE_MAX;
+    n = pf_prepare_idx(text, (uint8_t *)out);
     for (size_t i = 0; i < n; i++)
         out[i] = pf_alpha[(uint8_t)out[i]];
     out[n] = 0;
@@ -176,9 +183,14 @@ size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out)
 {
     uint8_t cell[25];
     size_t n = 0;
-    uint8_t *t = malloc(2 * strlen(text) + 2);
+    uint8_t *t;
+    if (!matrix || !text || !out)
+        return SIZE_MAX;
     out[0] = 0;
-    if (t && cell_of(matrix, cell) == 0) {
+    if (cell_of(matrix, cell) != 0)
+        return SIZE_MAX;
+    t = malloc(2 * strlen(text) + 2);
+    if (t) {
         n = pf_prepare_idx(text, t);
         pf_encrypt_idx(cell, t, n);
         pairs_out(t, n, out);
@@ -190,8 +202,12 @@ size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out)
 long sb_playfair_decrypt(const char matrix[25], const char *cipher, char *out, sb_error *err)
 {
     uint8_t cell[25];
-    size_t len = strlen(cipher), n = 0;
+    size_t len, n = 0;
     uint8_t *t;
+    if (!matrix || !cipher || !out)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_decrypt: %s is NULL",
+                            !matrix ? "matrix" : !cipher ? "cipher" : "out");
+    len = strlen(cipher);
     out[0] = 0;
     if (cell_of(matrix, cell))
         return sb_error_set(err, SB_EUSAGE, 0, 0, "not a Playfair matrix");

@@ -53,7 +53,12 @@ static int push_level(sb_bfs *b, uint64_t start_index, sb_error *err)
 
 int sb_bfs_init(sb_bfs *b, const sb_search_model *m, sb_mem *mem, sb_error *err)
 {
+    if (!b)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_bfs_init: b is NULL");
     memset(b, 0, sizeof *b);
+    if (!m || !m->expand)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_bfs_init: %s is NULL",
+                            m ? "the model's expand" : "the model");
     if (m->hint_bits)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "the hashed engine takes no hints");
     b->model = *m;
@@ -65,6 +70,8 @@ int sb_bfs_init(sb_bfs *b, const sb_search_model *m, sb_mem *mem, sb_error *err)
 
 void sb_bfs_free(sb_bfs *b)
 {
+    if (!b)
+        return;
     sb_stateset_free(&b->set);
     sb_mem_free(b->mem, b->level, b->levcap * sizeof *b->level);
     b->level = NULL;
@@ -143,7 +150,11 @@ static int run(sb_bfs *b, run_ctx *cp, const uint64_t *start, const uint64_t *go
 int sb_bfs_run(sb_bfs *b, const uint64_t *start, const uint64_t *goal, int stop_at_goal,
                sb_control *ctl, sb_error *err)
 {
-    run_ctx *cp = malloc(sizeof *cp);
+    run_ctx *cp;
+    if (!b || !b->set.table || !b->model.expand || !start)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_bfs_run: %s",
+                            !start ? "start is NULL" : "the engine is NULL or not set up");
+    cp = malloc(sizeof *cp);
     if (!cp || !(cp->qkey = malloc((size_t)BATCH * b->model.key_words * sizeof *cp->qkey))) {
         free(cp);
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
@@ -222,14 +233,17 @@ static int run(sb_bfs *b, run_ctx *c, const uint64_t *start, const uint64_t *goa
 
 uint64_t sb_bfs_level_size(const sb_bfs *b, int d)
 {
-    if (d < 0 || d >= b->nlevels)
+    if (!b || d < 0 || d >= b->nlevels)
         return 0;
     return b->level[d + 1] - b->level[d];
 }
 
 int sb_bfs_level_of(const sb_bfs *b, uint64_t i)
 {
-    int lo = 0, hi = b->nlevels - 1;
+    int lo = 0, hi;
+    if (!b || !b->level || b->nlevels < 1 || i >= b->level[b->nlevels])
+        return SB_EUSAGE;
+    hi = b->nlevels - 1;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
         if (b->level[mid] <= i)
@@ -255,7 +269,12 @@ static void on_back(void *ctx, const uint64_t *key)
 
 int sb_bfs_path(const sb_bfs *b, uint64_t target, uint64_t *path, sb_error *err)
 {
-    int d = sb_bfs_level_of(b, target);
+    int d;
+    if (!path)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_bfs_path: path is NULL");
+    if ((d = sb_bfs_level_of(b, target)) < 0)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_bfs_path: state %llu was not reached",
+                            (unsigned long long)target);
     path[d] = target;
     for (; d > 0; d--) {
         back_ctx c = {b, b->level[d - 1], b->level[d], UINT64_MAX};

@@ -15,7 +15,7 @@ typedef struct frame {
     int h;
 } frame;
 
-enum { FOUND = -1, STOPPED = -2 };
+enum { FOUND = -1, STOPPED = -2, BADMOVES = -3 };
 
 /* One iteration: returns FOUND, STOPPED, or the least f above bound that
  * was cut (INT_MAX if none). */
@@ -30,6 +30,8 @@ static int dfs(const sb_ida_model *md, void *m, int h0, int bound, frame *fr, in
         return FOUND;
     }
     fr[0].n = md->moves(m, -1, fr[0].mv);
+    if ((unsigned)fr[0].n > SB_IDA_MAXMOVES)
+        return BADMOVES;
     fr[0].next = 0;
     fr[0].h = h0;
     st->expanded++;
@@ -83,6 +85,12 @@ static int dfs(const sb_ida_model *md, void *m, int h0, int bound, frame *fr, in
         }
         depth++;
         fr[depth].n = md->moves(m, mv, fr[depth].mv);
+        /* one compare a node: a count the frame cannot hold ends the search */
+        if ((unsigned)fr[depth].n > SB_IDA_MAXMOVES) {
+            while (depth > 0)
+                md->undo(m, path[--depth]);
+            return BADMOVES;
+        }
         fr[depth].next = 0;
         fr[depth].h = h;
         st->expanded++;
@@ -98,6 +106,10 @@ int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *
     if (!st)
         st = &local;
     memset(st, 0, sizeof *st);
+    if (!model || !model->moves || !model->apply || !model->undo || !path || !len)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "ida*: %s is NULL",
+                            !model ? "the model" : !path ? "path" : !len ? "len"
+                                                                     : "a model callback");
     if (max_len < 0)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "ida*: negative length limit");
     /* one frame per depth 0..max_len: a few kilobytes, not budgeted */
@@ -108,7 +120,7 @@ int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *
         st->iterations++;
         st->bound = bound;
         r = dfs(model, m, h0, bound, fr, path, len, st, ctl);
-        if (r == FOUND || r == STOPPED || r == INT_MAX)
+        if (r == FOUND || r == STOPPED || r == BADMOVES || r == INT_MAX)
             break;
         bound = r;
     }
@@ -117,5 +129,8 @@ int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *
         return 0;
     if (r == STOPPED)
         return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+    if (r == BADMOVES)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "ida*: the model listed more than %d moves",
+                            SB_IDA_MAXMOVES);
     return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no solution within %d moves", max_len);
 }

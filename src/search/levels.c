@@ -41,7 +41,7 @@
 #include "keysort.h"
 #include "sbfs/levels.h"
 
-#define MAXKW 32
+#define MAXKW SB_SEARCH_MAXKW
 #define MIN_BATCH ((uint64_t)1 << 8)    /* keys: a thread's first and smallest buffer */
 #define MAX_BATCH ((uint64_t)1 << 31)   /* keys: sb_keys_sort's limit */
 #define MIN_RUN ((uint64_t)1 << 16)     /* keys: the least batch when the budget is not short */
@@ -744,7 +744,12 @@ static int next_level(sb_levels *s, sb_side *S, int borrowed, sb_side *other, in
 
 int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *mem, sb_error *err)
 {
+    if (!s)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_init: s is NULL");
     memset(s, 0, sizeof *s);
+    if (!m || !m->expand)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_init: %s is NULL",
+                            m ? "the model's expand" : "the model");
     if (m->key_words < 1 || m->key_words > MAXKW)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "keys of %d words are not supported", m->key_words);
     if (m->hint_bits < 0 || m->hint_bits > 63 || (m->hint_bits && m->key_words != 1))
@@ -784,7 +789,7 @@ static void clear_result(sb_levels *s)
 
 void sb_levels_free(sb_levels *s)
 {
-    if (!s->priv)
+    if (!s || !s->priv)
         return;
     clear_result(s);
     free_scratch(s);
@@ -796,12 +801,12 @@ void sb_levels_free(sb_levels *s)
 
 int sb_levels_count(const sb_levels *s, int side)
 {
-    return side == 0 || side == 1 ? s->side[side].nlev : 0;
+    return s && (side == 0 || side == 1) ? s->side[side].nlev : 0;
 }
 
 uint64_t sb_levels_size(const sb_levels *s, int side, int d)
 {
-    if (side < 0 || side > 1 || d < 0 || d >= s->side[side].nlev)
+    if (!s || side < 0 || side > 1 || d < 0 || d >= s->side[side].nlev)
         return 0;
     return s->side[side].lev[d].n;
 }
@@ -809,6 +814,8 @@ uint64_t sb_levels_size(const sb_levels *s, int side, int d)
 uint64_t sb_levels_total(const sb_levels *s)
 {
     uint64_t t = 0;
+    if (!s)
+        return 0;
     for (int k = 0; k < 2; k++)
         for (int d = 0; d < s->side[k].nlev; d++)
             t += s->side[k].lev[d].n;
@@ -817,7 +824,13 @@ uint64_t sb_levels_total(const sb_levels *s)
 
 const uint64_t *sb_levels_last(const sb_levels *s, uint64_t *n)
 {
-    const sb_side *S = &s->side[0];
+    const sb_side *S;
+    if (!s || !n) {
+        if (n)
+            *n = 0;
+        return NULL;
+    }
+    S = &s->side[0];
     *n = S->nlev ? S->lev[S->nlev - 1].n : 0;
     return S->nlev ? S->lev[S->nlev - 1].keys : NULL;
 }
@@ -867,7 +880,11 @@ static int search(sb_levels *s, const uint64_t *start, const uint64_t *goal, uns
 int sb_levels_run(sb_levels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
                   sb_control *ctl, sb_error *err)
 {
-    int rc = search(s, start, goal, flags, ctl, err);
+    int rc;
+    if (!s || !s->priv || !start)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_run: %s",
+                            !start ? "start is NULL" : "the engine is NULL or not set up");
+    rc = search(s, start, goal, flags, ctl, err);
     free_scratch(s);
     /* the newest level goes out through sb_levels_last: without hints */
     sb_side *F = &s->side[0];
@@ -1012,7 +1029,11 @@ static int path(sb_levels *s, uint64_t *keys, sb_control *ctl, sb_error *err);
 
 int sb_levels_path(sb_levels *s, uint64_t *keys, sb_control *ctl, sb_error *err)
 {
-    int rc = path(s, keys, ctl, err);
+    int rc;
+    if (!s || !s->priv || !keys)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_path: %s",
+                            !keys ? "keys is NULL" : "the engine is NULL or not set up");
+    rc = path(s, keys, ctl, err);
     free_scratch(s);
     return rc;
 }

@@ -49,9 +49,12 @@ static inline int key_eq(const uint64_t *a, const uint64_t *b, int kw)
 
 int sb_stateset_init(sb_stateset *s, int kw, sb_mem *mem, sb_error *err)
 {
+    if (!s)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_stateset_init: s is NULL");
     memset(s, 0, sizeof *s);
-    if (kw < 1)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "key width must be at least one word");
+    if (kw < 1 || kw > SB_SEARCH_MAXKW)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "key width %d words: 1..%d allowed", kw,
+                            SB_SEARCH_MAXKW);
     s->kw = kw;
     s->mem = mem;
     s->ibits = 10;
@@ -64,6 +67,8 @@ int sb_stateset_init(sb_stateset *s, int kw, sb_mem *mem, sb_error *err)
 
 void sb_stateset_free(sb_stateset *s)
 {
+    if (!s)
+        return;
     for (uint64_t i = 0; i < s->nchunks; i++)
         sb_mem_free(s->mem, s->chunk[i], CHUNK * s->kw * sizeof(uint64_t));
     sb_mem_free(s->mem, s->chunk, s->chunkcap * sizeof *s->chunk);
@@ -73,6 +78,8 @@ void sb_stateset_free(sb_stateset *s)
 
 size_t sb_stateset_bytes(const sb_stateset *s)
 {
+    if (!s)
+        return 0;
     return (size_t)(s->nchunks * CHUNK * s->kw * sizeof(uint64_t) + s->tsize * sizeof *s->table +
                     s->chunkcap * sizeof *s->chunk);
 }
@@ -80,8 +87,12 @@ size_t sb_stateset_bytes(const sb_stateset *s)
 
 int64_t sb_stateset_find(const sb_stateset *s, const uint64_t *key)
 {
-    uint64_t h = sb_stateset_hash_key(key, s->kw), m = s->tsize - 1;
-    uint32_t tag = sb_stateset_tag(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
+    uint64_t h, m;
+    uint32_t tag, imask;
+    if (!s || !s->table || !key)
+        return SB_EUSAGE;
+    h = sb_stateset_hash_key(key, s->kw), m = s->tsize - 1;
+    tag = sb_stateset_tag(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
     for (uint64_t j = h & m;; j = (j + 1) & m) {
         uint32_t e = s->table[j];
         if (!e)
@@ -131,22 +142,40 @@ static int grow_table(sb_stateset *s, sb_error *err)
 
 void sb_stateset_prefetch_key(const sb_stateset *s, uint64_t h)
 {
-    uint32_t e = s->table[h & (s->tsize - 1)];
-    uint32_t imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
+    uint32_t e, imask;
+    if (!s || !s->table)
+        return;
+    e = s->table[h & (s->tsize - 1)];
+    imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
     if (e && (e & ~imask) == sb_stateset_tag(h, s->ibits) && (e & imask) - 1 < s->n)
         __builtin_prefetch(sb_stateset_key(s, (e & imask) - 1));
 }
 
+/* The per-key checks: three pointer compares, predicted, next to a hash
+ * and a table probe. */
+static int bad_add(const sb_stateset *s, const uint64_t *key, const int *added, sb_error *err)
+{
+    return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_stateset_add: %s",
+                        !s || !s->table ? "the set is NULL or not set up"
+                        : !key          ? "key is NULL"
+                                        : (added ? "?" : "added is NULL"));
+}
+
 int64_t sb_stateset_add(sb_stateset *s, const uint64_t *key, int *added, sb_error *err)
 {
+    if (!s || !s->table || !key || !added)
+        return bad_add(s, key, added, err);
     return sb_stateset_add_h(s, key, sb_stateset_hash_key(key, s->kw), added, err);
 }
 
 int64_t sb_stateset_add_h(sb_stateset *s, const uint64_t *key, uint64_t h, int *added, sb_error *err)
 {
-    uint64_t m = s->tsize - 1;
-    uint32_t tag = sb_stateset_tag(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
-    uint64_t j;
+    uint64_t m, j;
+    uint32_t tag, imask;
+    if (!s || !s->table || !key || !added)
+        return bad_add(s, key, added, err);
+    m = s->tsize - 1;
+    tag = sb_stateset_tag(h, s->ibits), imask = (uint32_t)(((uint64_t)1 << s->ibits) - 1);
     *added = 0;
     for (j = h & m; s->table[j]; j = (j + 1) & m) {
         uint32_t e = s->table[j];

@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "sbfs/slide.h"
+#include "slide_internal.h"
 
 /* Kind index of the rank-th anchored block of key. */
 static unsigned kind_at(const sb_slide *sl, const uint64_t *key, int rank)
@@ -60,7 +61,10 @@ static int slot_match(const sb_slide *sl, const sb_slide_goal *g, uint64_t key0)
 
 int sb_slide_goal_match(const sb_slide *sl, int gi, const uint64_t *key)
 {
-    const sb_slide_goal *g = &sl->pz->goal[gi];
+    const sb_slide_goal *g;
+    if (!sl_ready(sl) || !key || gi < 0 || gi >= sl->pz->ngoals)
+        return SB_EUSAGE;
+    g = &sl->pz->goal[gi];
     if (sl->pbits)
         return slot_match(sl, g, key[0]);
     uint64_t A[SB_SLIDE_MAXW];
@@ -99,19 +103,26 @@ int sb_slide_goal_match(const sb_slide *sl, int gi, const uint64_t *key)
 
 int sb_slide_is_goal(const sb_slide *sl, const uint64_t *key)
 {
+    if (!sl_ready(sl) || !key)
+        return SB_EUSAGE;
     for (int g = 0; g < sl->pz->ngoals; g++)
-        if (sb_slide_goal_match(sl, g, key))
+        if (sb_slide_goal_match(sl, g, key) == 1)
             return 1;
     return 0;
 }
 
-void sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf)
+int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf)
 {
-    const sb_slide_goal *gl = &pz->goal[g];
-    sb_slide_board_text(pz, gl->anchors, buf);
+    const sb_slide_goal *gl;
+    if (!pz_ready(pz) || g < 0 || g >= pz->ngoals || !buf)
+        return SB_EUSAGE;
+    gl = &pz->goal[g];
+    if (sb_slide_board_text(pz, gl->anchors, buf))
+        return SB_EUSAGE;
     /* the name of cell (r, c) is character 2c + 1 of line 2r + 1, and a
      * line holds 2 * cols characters and its newline */
     for (int j = 0; j < pz->ncells; j++)
         if (gl->free[j] && !pz->xcell[j])
             buf[(size_t)(2 * (j / pz->cols) + 1) * (2 * pz->cols + 1) + 2 * (j % pz->cols) + 1] = '.';
+    return 0;
 }

@@ -19,10 +19,16 @@
 #include <string.h>
 
 #include "sbfs/slide.h"
+#include "slide_internal.h"
 
 int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err)
 {
+    if (!sl)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_init: sl is NULL");
     memset(sl, 0, sizeof *sl);
+    if (!pz_ready(pz) || pz->ngoals < 1)
+        return sb_error_set(err, SB_EUSAGE, 0, 0,
+                            "sb_slide_init: the puzzle is NULL or not one sb_slide_parse made");
     if (style < 0 || style > 5)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "the style must be between 0 and 5, not %d", style);
     sl->pz = pz;
@@ -147,6 +153,8 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
 
 void sb_slide_free(sb_slide *sl)
 {
+    if (!sl)
+        return;
     sb_mem_free(sl->mem, sl->shape, (size_t)sl->nk * sl->ncells * sl->nw * sizeof *sl->shape);
     sb_mem_free(sl->mem, sl->fits, (size_t)sl->nk * sl->ncells);
     size_t per = (size_t)sl->nk * sl->ncells;
@@ -175,35 +183,55 @@ static int goal_cb(void *ud, const uint64_t *key)
     return sb_slide_is_goal(ud, key);
 }
 
-void sb_slide_model(const sb_slide *sl, sb_search_model *m)
+int sb_slide_model(const sb_slide *sl, sb_search_model *m)
 {
+    if (!m)
+        return SB_EUSAGE;
     memset(m, 0, sizeof *m);
+    if (!sl_ready(sl))
+        return SB_EUSAGE;
     m->key_words = sl->key_words;
     m->ud = (void *)sl;
     m->expand = expand_cb;
     /* one whole configuration: the engine compares keys with sl->stop */
     if (!sl->pz->goal_full)
         m->is_goal = goal_cb;
+    return 0;
 }
 
-void sb_slide_model_hints(const sb_slide *sl, sb_search_model *m)
+int sb_slide_model_hints(const sb_slide *sl, sb_search_model *m)
 {
-    sb_slide_model(sl, m);
+    int rc = sb_slide_model(sl, m);
+    if (rc)
+        return rc;
     if (sl->hint_bits) {
         m->hint_bits = sl->hint_bits;
         m->expand = expand_hinted_cb;
     }
+    return 0;
 }
 
-void sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key)
+int sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key)
 {
-    int pos = sl->ncells;
+    int pos, blocks = 0;
+    if (!sl_ready(sl) || !anchors || !key)
+        return SB_EUSAGE;
+    /* the key has room for sl->nblocks blocks of the model's kinds */
+    for (int c = 0; c < sl->ncells; c++)
+        if (anchors[c]) {
+            if (anchors[c] > 15 || sl->kidx[anchors[c]] < 0)
+                return SB_EUSAGE;
+            blocks++;
+        }
+    if (blocks != sl->nblocks)
+        return SB_EUSAGE;
+    pos = sl->ncells;
     memset(key, 0, sl->key_words * sizeof *key);
     if (sl->pbits) {
         for (int c = 0; c < sl->ncells; c++)
             if (anchors[c])
                 key[0] |= (uint64_t)c << (sl->kidx[anchors[c]] * sl->pbits);
-        return;
+        return 0;
     }
     for (int c = 0; c < sl->ncells; c++) {
         if (!anchors[c])
@@ -217,17 +245,22 @@ void sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *k
             pos += sl->kbits;
         }
     }
+    return 0;
 }
 
-void sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anchors)
+int sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anchors)
 {
-    int pos = sl->ncells;
-    uint64_t kmask = ((uint64_t)1 << sl->kbits) - 1;
+    int pos;
+    uint64_t kmask;
+    if (!sl_ready(sl) || !key || !anchors)
+        return SB_EUSAGE;
+    pos = sl->ncells;
+    kmask = ((uint64_t)1 << sl->kbits) - 1;
     memset(anchors, 0, SB_SLIDE_MAXCELLS);
     if (sl->pbits) {
         for (int k = 0; k < sl->nk; k++)
             anchors[sb_slide_field(sl, key[0], k)] = (unsigned char)sl->kval[k];
-        return;
+        return 0;
     }
     for (int c = 0; c < sl->ncells; c++) {
         if (!(key[c >> 6] >> (c & 63) & 1))
@@ -242,20 +275,39 @@ void sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anc
         }
         anchors[c] = (unsigned char)sl->kval[v < (uint64_t)sl->nk ? v : 0];
     }
+    return 0;
+}
+
+/* 0 when pz and anchors can be drawn: every anchor names one of the 15
+ * kinds (kind[] has 16 entries). */
+static int drawable(const sb_slide_puzzle *pz, const unsigned char *anchors, const char *buf)
+{
+    if (!pz_ready(pz) || !anchors || !buf)
+        return SB_EUSAGE;
+    for (int j = 0; j < pz->ncells; j++)
+        if (anchors[j] > 15 || pz->kind[anchors[j]].n < 0 ||
+            pz->kind[anchors[j]].n > SB_SLIDE_MAXCELLS)
+            return SB_EUSAGE;
+    return 0;
 }
 
 /* ---- text forms ---- */
 
 size_t sb_slide_board_size(const sb_slide_puzzle *pz)
 {
+    if (!pz_ready(pz))
+        return 0;
     return (size_t)pz->rows * 2 * (2 * pz->cols + 1) + 1;
 }
 
-void sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf)
+int sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf)
 {
     short id[SB_SLIDE_MAXCELLS]; /* block number + 1 per cell, 0 empty, -1 x */
     char name[SB_SLIDE_MAXCELLS];
-    int nb = 0, R = pz->rows, C = pz->cols;
+    int nb = 0, R, C;
+    if (drawable(pz, anchors, buf))
+        return SB_EUSAGE;
+    R = pz->rows, C = pz->cols;
     for (int j = 0; j < pz->ncells; j++) {
         id[j] = pz->xcell[j] ? -1 : 0;
         name[j] = pz->xcell[j] ? ' ' : '0';
@@ -289,13 +341,17 @@ void sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors
         *p++ = '\n';
     }
     *p = 0;
+    return 0;
 }
 
-void sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf)
+int sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf)
 {
     unsigned char covered[SB_SLIDE_MAXCELLS];
-    int left = 0, C = pz->cols;
+    int left = 0, C;
     char *p = buf;
+    if (drawable(pz, anchors, buf))
+        return SB_EUSAGE;
+    C = pz->cols;
     memset(covered, 0, sizeof covered);
     for (int j = 0; j < pz->ncells; j++)
         left += anchors[j] != 0;
@@ -316,4 +372,5 @@ void sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors,
         left--;
     }
     *p = 0;
+    return 0;
 }

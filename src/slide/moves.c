@@ -105,6 +105,7 @@
 #endif
 
 #include "sbfs/slide.h"
+#include "slide_internal.h"
 
 #define MAXC SB_SLIDE_MAXCELLS
 #define MAXW SB_SLIDE_MAXW
@@ -910,11 +911,15 @@ static int generate(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, vo
 
 int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
+    if (!sl_ready(sl) || !key || !emit)
+        return SB_EUSAGE;
     return generate(sl, key, emit, ctx, NULL);
 }
 
 int sb_slide_expand_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx)
 {
+    if (!sl_ready(sl) || !key || !emit)
+        return SB_EUSAGE;
     if (!sl->hint_bits)
         return generate(sl, key, emit, ctx, NULL);
     /* hints: style 0, fast, one word */
@@ -944,6 +949,9 @@ int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err)
 {
     count_ctx c;
     sb_mem mem;
+    if (!sl_ready(sl) || !key)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_count_moves: %s",
+                            key ? "the model is NULL or not set up" : "key is NULL");
     sb_mem_init(&mem, 0);
     c.rc = sb_stateset_init(&c.set, sl->key_words, &mem, err);
     c.err = err;
@@ -989,8 +997,22 @@ static void put(char *buf, size_t size, size_t *len, const char *s)
     *len += n;
 }
 
+static int describe(const sb_slide *sl, const uint64_t *from, const uint64_t *to, char *buf,
+                    size_t size, sb_error *err);
+
 int sb_slide_describe(const sb_slide *sl, const uint64_t *from, const uint64_t *to, char *buf,
                       size_t size, sb_error *err)
+{
+    if (!sl_ready(sl) || !from || !to || !buf || size == 0)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_describe: %s",
+                            !sl_ready(sl) ? "the model is NULL or not set up"
+                            : !buf || !size ? "no room in buf"
+                                            : "a key is NULL");
+    return describe(sl, from, to, buf, size, err);
+}
+
+static int describe(const sb_slide *sl, const uint64_t *from, const uint64_t *to, char *buf,
+                    size_t size, sb_error *err)
 {
     dstate ds;
     desc_ctx c;

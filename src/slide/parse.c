@@ -75,6 +75,8 @@ static int next_nonblank(reader *r, const char **s, size_t *n, sb_error *err, in
 
 char sb_slide_name(int v)
 {
+    if (v < 0 || v > 15)
+        return '?';
     return (char)(v < 10 ? '0' + v : 'a' + v - 10);
 }
 
@@ -396,12 +398,16 @@ static int parse(sb_slide_puzzle *pz, reader r, sb_error *err);
 int sb_slide_parse(sb_slide_puzzle *pz, const char *text, size_t len, sb_error *err)
 {
     reader r = {text, text + len, NULL, NULL, 0};
+    if (!pz || (!text && len))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_parse: %s is NULL", pz ? "text" : "pz");
     return parse(pz, r, err);
 }
 
 int sb_slide_parse_lines(sb_slide_puzzle *pz, sb_line_fn next, void *ud, sb_error *err)
 {
     reader r = {NULL, NULL, next, ud, 0};
+    if (!pz || !next)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_parse_lines: %s is NULL", pz ? "next" : "pz");
     return parse(pz, r, err);
 }
 

@@ -42,14 +42,20 @@ static const uint8_t solved_colour[SB_TET_NFACELETS] = {
 static const char corner_name[4] = {'U', 'L', 'R', 'B'};
 static const char *const edge_name[6] = {"U-R", "L-R", "U-L", "R-B", "B-L", "U-B"};
 
-void sb_tet_facelets_solved(sb_tet_facelets *f)
+int sb_tet_facelets_solved(sb_tet_facelets *f)
 {
+    if (!f)
+        return SB_EUSAGE;
     memcpy(f->c, solved_colour, sizeof f->c);
+    return 0;
 }
 
-void sb_tet_facelets_move(sb_tet_facelets *f, int m)
+int sb_tet_facelets_move(sb_tet_facelets *f, int m)
 {
-    const uint8_t(*cy)[3] = move_cycles[m >> 1];
+    const uint8_t(*cy)[3];
+    if (!f || (unsigned)m >= SB_TET_NMOVES)
+        return SB_EUSAGE;
+    cy = move_cycles[m >> 1];
     for (int k = 0; k < 3; k++) {
         uint8_t a = cy[k][0], b = cy[k][1], c = cy[k][2], t;
         if (m & 1) { /* a <- b <- c <- a */
@@ -64,17 +70,30 @@ void sb_tet_facelets_move(sb_tet_facelets *f, int m)
             f->c[a] = t;
         }
     }
+    return 0;
 }
 
-void sb_tet_facelets_format(const sb_tet_facelets *f, char *out)
+int sb_tet_facelets_format(const sb_tet_facelets *f, char *out)
 {
+    if (!f || !out)
+        return SB_EUSAGE;
     for (int i = 0; i < SB_TET_NFACELETS; i++)
         out[i] = colour_letter[f->c[i] & 3];
     out[SB_TET_NFACELETS] = '\0';
+    return 0;
 }
 
-void sb_tet_pieces_to_facelets(const sb_tet_pieces *p, sb_tet_facelets *f)
+int sb_tet_pieces_to_facelets(const sb_tet_pieces *p, sb_tet_facelets *f)
 {
+    if (!p || !f)
+        return SB_EUSAGE;
+    /* well-formed: the edge numbers index the facelet tables below */
+    for (int q = 0; q < 6; q++)
+        if (p->edge[q] > 5 || p->flip[q] > 1)
+            return SB_EUSAGE;
+    for (int c = 0; c < 4; c++)
+        if (p->twist[c] > 2)
+            return SB_EUSAGE;
     memcpy(f->c, solved_colour, sizeof f->c);
     /* A tet twisted o thirds shows the colour that belongs on facelet j on
      * facelet j + o. */
@@ -87,6 +106,7 @@ void sb_tet_pieces_to_facelets(const sb_tet_pieces *p, sb_tet_facelets *f)
         f->c[at[fl]] = solved_colour[home[0]];
         f->c[at[!fl]] = solved_colour[home[1]];
     }
+    return 0;
 }
 
 /* The slow path: every rule in turn, for the message. */
@@ -208,6 +228,9 @@ static const int8_t edge_of[4][4] = {
 int sb_tet_facelets_to_pieces(const sb_tet_facelets *f, sb_tet_pieces *p, sb_error *err)
 {
     int seen = 0, flips = 0;
+    if (!f || !p)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_facelets_to_pieces: %s is NULL",
+                            f ? "p" : "f");
     if (f->c[24] != SB_TET_D || f->c[25] != SB_TET_R || f->c[26] != SB_TET_L ||
         f->c[27] != SB_TET_F)
         return diagnose(f, p, err);

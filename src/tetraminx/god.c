@@ -38,10 +38,14 @@ static int tet_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
     return SB_TET_NMOVES;
 }
 
+/* The engine hands in r < SB_TET_NPOS and m < SB_TET_NMOVES only, so this
+ * skips the checks of sb_tet_index_move. */
 static uint64_t tet_move(void *ud, void *scratch, uint64_t r, int m)
 {
+    const sb_tet_tables *t = ud;
+    uint32_t eo = (uint32_t)r / SB_TET_NTWIST, tw = (uint32_t)r % SB_TET_NTWIST;
     (void)scratch;
-    return sb_tet_index_move(ud, (uint32_t)r, m);
+    return (uint64_t)t->eo_move[eo][m] * SB_TET_NTWIST + t->twist_move[tw][m];
 }
 
 /* Fill the move tables and describe the puzzle to the engine.  The model
@@ -86,6 +90,8 @@ int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *
     const uint64_t start = 0;
     sb_table_opts opts = {2, threads < 1 ? 1 : threads, SB_SCAN_AUTO, -1};
     int rc;
+    if (!g)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_god_build: g is NULL");
     model_init(g);
     rc = sb_table_build(&g->table, &g->model, &start, 1, &opts, mem, ctl, err);
     if (rc) {
@@ -97,13 +103,18 @@ int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *
 
 void sb_tet_god_free(sb_tet_god *g)
 {
-    sb_table_free(&g->table);
+    if (g)
+        sb_table_free(&g->table);
 }
 
 int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves)
 {
-    const sb_tet_tables *t = &g->tables;
+    const sb_tet_tables *t;
     int d = 0;
+    if (!g || !moves || index >= SB_TET_NPOS || !g->table.data || g->table.size != SB_TET_NPOS ||
+        g->table.bits != 2)
+        return SB_EUSAGE;
+    t = &g->tables;
     while (index != 0) {
         uint32_t eo = index / SB_TET_NTWIST, tw = index % SB_TET_NTWIST;
         int want = (sb_tet_god_mod3(g, index) + 2) % 3, m;
@@ -123,12 +134,16 @@ int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves)
 
 int sb_tet_god_save(const sb_tet_god *g, const char *path, sb_error *err)
 {
+    if (!g)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_god_save: g is NULL");
     return sb_table_save(&g->table, path, err);
 }
 
 int sb_tet_god_load(sb_tet_god *g, const char *path, sb_mem *mem, sb_error *err)
 {
     int rc;
+    if (!g)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_god_load: g is NULL");
     model_init(g);
     rc = sb_table_load(&g->table, &g->model, path, mem, err);
     if (rc) {

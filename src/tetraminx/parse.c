@@ -94,6 +94,8 @@ static int parse_facelets(const char *s, size_t n, int line, int col0, sb_tet_pi
 int sb_tet_parse(const char *s, size_t n, int line, sb_tet_pieces *out, sb_error *err)
 {
     size_t a = 0, b = n, i;
+    if (!out || (!s && n))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_parse: %s is NULL", out ? "s" : "out");
     while (a < b && is_blank(s[a]))
         a++;
     while (b > a && is_blank(s[b - 1]))
@@ -132,6 +134,13 @@ int sb_tet_parse(const char *s, size_t n, int line, sb_tet_pieces *out, sb_error
 size_t sb_tet_format_moves(const uint8_t *moves, int len, char *out)
 {
     size_t k = 0;
+    if (!out || len < 0 || (!moves && len > 0))
+        return SIZE_MAX;
+    for (int i = 0; i < len; i++)
+        if (moves[i] >= SB_TET_NMOVES) {
+            out[0] = '\0';
+            return SIZE_MAX;
+        }
     for (int i = 0; i < len; i++) {
         const char *nm = sb_tet_move_name(moves[i]);
         if (i)

@@ -46,14 +46,17 @@ static const uint8_t edge_flip[SB_TET_NMOVES][6] = {
     {1, 0, 0, 1, 0, 0}, {1, 1, 0, 0, 0, 0}, {0, 0, 0, 1, 0, 1}, {0, 0, 0, 1, 1, 0},
 };
 
-void sb_tet_pieces_solved(sb_tet_pieces *p)
+int sb_tet_pieces_solved(sb_tet_pieces *p)
 {
+    if (!p)
+        return SB_EUSAGE;
     for (int c = 0; c < SB_TET_NCORNERS; c++)
         p->twist[c] = 0;
     for (int q = 0; q < SB_TET_NEDGES; q++) {
         p->edge[q] = (uint8_t)q;
         p->flip[q] = 0;
     }
+    return 0;
 }
 
 static void move_twist(uint8_t *twist, int m)
@@ -75,15 +78,20 @@ static void move_edges(uint8_t *edge, uint8_t *flip, int m)
     }
 }
 
-void sb_tet_pieces_move(sb_tet_pieces *p, int m)
+int sb_tet_pieces_move(sb_tet_pieces *p, int m)
 {
+    if (!p || (unsigned)m >= SB_TET_NMOVES)
+        return SB_EUSAGE;
     move_twist(p->twist, m);
     move_edges(p->edge, p->flip, m);
+    return 0;
 }
 
 int sb_tet_pieces_legal(const sb_tet_pieces *p)
 {
     int seen = 0, flips = 0;
+    if (!p)
+        return SB_EUSAGE;
     for (int c = 0; c < SB_TET_NCORNERS; c++)
         if (p->twist[c] > 2)
             return 0;
@@ -98,28 +106,38 @@ int sb_tet_pieces_legal(const sb_tet_pieces *p)
 
 uint32_t sb_tet_rank(const sb_tet_pieces *p)
 {
-    uint32_t twist = (uint32_t)sb_rank_orient(p->twist, SB_TET_NCORNERS, 3);
-    uint32_t eperm = (uint32_t)sb_rank_perm_even(p->edge, SB_TET_NEDGES);
-    uint32_t eflip = (uint32_t)sb_rank_orient_sum0(p->flip, SB_TET_NEDGES, 2);
+    uint32_t twist, eperm, eflip;
+    if (!p || sb_tet_pieces_legal(p) != 1)
+        return UINT32_MAX;
+    twist = (uint32_t)sb_rank_orient(p->twist, SB_TET_NCORNERS, 3);
+    eperm = (uint32_t)sb_rank_perm_even(p->edge, SB_TET_NEDGES);
+    eflip = (uint32_t)sb_rank_orient_sum0(p->flip, SB_TET_NEDGES, 2);
     return (eperm * SB_TET_NEFLIP + eflip) * SB_TET_NTWIST + twist;
 }
 
-void sb_tet_unrank(uint32_t index, sb_tet_pieces *p)
+int sb_tet_unrank(uint32_t index, sb_tet_pieces *p)
 {
     uint32_t twist = index % SB_TET_NTWIST, eo = index / SB_TET_NTWIST;
+    if (!p || index >= SB_TET_NPOS)
+        return SB_EUSAGE;
     sb_unrank_orient(twist, p->twist, SB_TET_NCORNERS, 3);
     sb_unrank_perm_even(eo / SB_TET_NEFLIP, p->edge, SB_TET_NEDGES);
     sb_unrank_orient_sum0(eo % SB_TET_NEFLIP, p->flip, SB_TET_NEDGES, 2);
+    return 0;
 }
 
 uint32_t sb_tet_random(sb_rng *rng)
 {
+    if (!rng)
+        return UINT32_MAX;
     return (uint32_t)sb_rng_below(rng, SB_TET_NPOS);
 }
 
-void sb_tet_tables_init(sb_tet_tables *t)
+int sb_tet_tables_init(sb_tet_tables *t)
 {
     uint8_t a[6], b[6];
+    if (!t)
+        return SB_EUSAGE;
     for (int x = 0; x < SB_TET_NTWIST; x++)
         for (int m = 0; m < SB_TET_NMOVES; m++) {
             sb_unrank_orient((uint64_t)x, a, SB_TET_NCORNERS, 3);
@@ -149,4 +167,5 @@ void sb_tet_tables_init(sb_tet_tables *t)
             for (int m = 0; m < SB_TET_NMOVES; m++)
                 t->eo_move[e * SB_TET_NEFLIP + f][m] =
                     (uint16_t)(t->eperm_move[e][m] * SB_TET_NEFLIP + t->eflip_move[f][m]);
+    return 0;
 }
