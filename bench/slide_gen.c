@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "sbfs/sbfs.h"
+#include "../src/search/bfs.h" /* the hashed engine's own key set, to time the generator alone */
 
 typedef struct sink {
     int kw;
@@ -121,7 +122,7 @@ int main(int argc, char **argv)
     sb_mem mem;
     sb_slide sl0;
     sb_bfs b;
-    sb_search_model m;
+    sb_keymodel m;
     sb_mem_init(&mem, 0);
     if (sb_slide_parse(&pz, text, len, &err) || sb_slide_init(&sl0, &pz, 0, &mem, &err)) {
         fprintf(stderr, "slide_gen: %s\n", err.msg);

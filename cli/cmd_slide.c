@@ -192,11 +192,11 @@ static void json_str(const char *s)
     putchar('"');
 }
 
-static void json_counts(const sb_levels *s, int side)
+static void json_counts(const sb_search *s, int side)
 {
     printf("[");
-    for (int d = 0; d < sb_levels_count(s, side); d++)
-        printf("%s%llu", d ? ", " : "", (unsigned long long)sb_levels_size(s, side, d));
+    for (int d = 0; d < sb_search_result(s)->nlevels[side]; d++)
+        printf("%s%llu", d ? ", " : "", (unsigned long long)sb_search_level(s, side, d));
     printf("]");
 }
 
@@ -242,12 +242,13 @@ typedef struct search_run {
     sb_slide_puzzle *pz;
     sb_mem mem;
     sb_slide sl;
-    sb_levels lv;
+    sb_search *srch;
+    const sb_search_info *info; /* the result, once searched */
     sb_error err;
     sb_control ctl;     /* progress and Ctrl-C, until control_done */
     cli_progress prog;
     double secs, cpu;
-    int have_sl, have_lv, have_ctl;
+    int have_sl, have_ctl;
 } search_run;
 
 /* The progress line cleared and Ctrl-C back to its default, before the
@@ -280,18 +281,17 @@ static int search(search_run *r, int census)
     if (sb_slide_init(&r->sl, r->pz, r->o.style, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
     r->have_sl = 1;
-    sb_search_model m;
+    sb_keymodel m;
+    sb_search_opts so = {r->o.threads, NULL, NULL};
     sb_slide_model_hints(&r->sl, &m);
-    if (census)
-        m.is_goal = NULL;
-    if (sb_levels_init(&r->lv, &m, r->o.threads, &r->mem, &r->err))
+    if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
-    r->have_lv = 1;
-    unsigned flags = census ? SB_LEVELS_CENSUS : r->o.bidir ? SB_LEVELS_BIDIR : 0;
+    unsigned flags = census ? SB_SEARCH_CENSUS : r->o.bidir ? SB_SEARCH_BIDIR : 0;
     double t0 = sb_now(), c0 = cpu_seconds();
     cli_control_init(&r->ctl, &r->prog, r->o.progress);
     r->have_ctl = 1;
-    int rc = sb_levels_run(&r->lv, r->sl.start, census ? NULL : r->sl.stop, flags, &r->ctl, &r->err);
+    int rc = sb_search_run(r->srch, r->sl.start, census ? NULL : r->sl.stop, flags, &r->ctl, &r->err);
+    r->info = sb_search_result(r->srch);
     r->secs = sb_now() - t0;
     r->cpu = cpu_seconds() - c0;
     return rc;
@@ -300,8 +300,7 @@ static int search(search_run *r, int census)
 static void search_done(search_run *r)
 {
     control_done(r);
-    if (r->have_lv)
-        sb_levels_free(&r->lv);
+    sb_search_free(r->srch);
     if (r->have_sl)
         sb_slide_free(&r->sl);
     free(r->pz);
@@ -309,27 +308,29 @@ static void search_done(search_run *r)
 
 static void search_figures(const search_run *r)
 {
-    uint64_t n = sb_levels_total(&r->lv);
+    const sb_search_info *in = r->info;
+    uint64_t n = in->states;
     fprintf(stderr,
             "sbfs: style %d, %llu configurations, %llu neighbours listed, key %d word%s, "
             "%.3f s (cpu %.3f s), "
             "%.0f configurations/s (per cpu second %.0f), "
             "memory %zu bytes (%.1f bytes/configuration), peak rss %ld KB, %d thread%s%s\n",
-            r->o.style, (unsigned long long)n, (unsigned long long)r->lv.generated, r->sl.key_words,
+            r->o.style, (unsigned long long)n, (unsigned long long)in->generated, r->sl.key_words,
             r->sl.key_words == 1 ? "" : "s", r->secs, r->cpu, r->secs > 0 ? (double)n / r->secs : 0.0,
-            r->cpu > 0 ? (double)n / r->cpu : 0.0, r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0, peak_rss_kb(), r->lv.threads,
-            r->lv.threads == 1 ? "" : "s", r->lv.dropped ? ", levels dropped for the budget" : "");
+            r->cpu > 0 ? (double)n / r->cpu : 0.0, r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0, peak_rss_kb(), in->threads,
+            in->threads == 1 ? "" : "s", in->dropped ? ", levels dropped for the budget" : "");
 }
 
 /* The distance lines: every level made in full (a level being made when
  * the search stopped is left out; the error message names it). */
-static void print_counts(const sb_levels *s)
+static void print_counts(const sb_search *s)
 {
     static const char *const word[2] = {"distance", "forward"};
-    for (int k = 0; k < (s->bidir ? 2 : 1); k++)
-        for (int d = 0; d < sb_levels_count(s, k); d++)
-            printf("%s %d: %llu\n", k ? "backward" : word[s->bidir], d,
-                   (unsigned long long)sb_levels_size(s, k, d));
+    const sb_search_info *in = sb_search_result(s);
+    for (int k = 0; k < (in->bidir ? 2 : 1); k++)
+        for (int d = 0; d < in->nlevels[k]; d++)
+            printf("%s %d: %llu\n", k ? "backward" : word[in->bidir], d,
+                   (unsigned long long)sb_search_level(s, k, d));
 }
 
 int cmd_solve(int argc, char **argv)
@@ -345,31 +346,31 @@ int cmd_solve(int argc, char **argv)
         search_done(&r);
         return rc;
     }
-    int D = r.lv.length, kw = r.sl.key_words;
+    int D = r.info->length, kw = r.sl.key_words;
     uint64_t *path = NULL;
-    if (!rc && r.lv.found) {
+    if (!rc && r.info->found) {
         path = malloc((size_t)(D + 1) * (size_t)kw * sizeof *path);
         if (!path)
             rc = sb_error_set(&r.err, SB_ENOMEM, 0, 0, "out of memory");
         else
-            rc = sb_levels_path(&r.lv, path, &r.ctl, &r.err);
+            rc = sb_search_path(r.srch, path, &r.ctl, &r.err);
     }
     control_done(&r);
     char line[16384]; /* 256 pieces and 1023 steps fit */
     if (r.o.json) {
         printf("{\"puzzle\": ");
         json_str(fname);
-        printf(", \"style\": %d, \"bidirectional\": %s", r.o.style, r.lv.bidir ? "true" : "false");
-        if (r.lv.bidir) {
+        printf(", \"style\": %d, \"bidirectional\": %s", r.o.style, r.info->bidir ? "true" : "false");
+        if (r.info->bidir) {
             printf(", \"forward\": ");
-            json_counts(&r.lv, 0);
+            json_counts(r.srch, 0);
             printf(", \"backward\": ");
-            json_counts(&r.lv, 1);
+            json_counts(r.srch, 1);
         } else {
             printf(", \"distances\": ");
-            json_counts(&r.lv, 0);
+            json_counts(r.srch, 0);
         }
-        printf(", \"configurations\": %llu", (unsigned long long)sb_levels_total(&r.lv));
+        printf(", \"configurations\": %llu", (unsigned long long)r.info->states);
         if (rc)
             printf(", \"error\": "), json_str(r.err.msg);
         if (!rc && path) {
@@ -391,7 +392,7 @@ int cmd_solve(int argc, char **argv)
         }
         printf("}\n");
     } else {
-        print_counts(&r.lv);
+        print_counts(r.srch);
         if (!rc && path) {
             if (!r.o.quiet) {
                 printf("start:\n");
@@ -409,10 +410,10 @@ int cmd_solve(int argc, char **argv)
             /* the component of the start, or (both ways) of the stop if
              * that side ran dry first */
             uint64_t n = 0;
-            for (int d = 0; d < sb_levels_count(&r.lv, r.lv.exhausted); d++)
-                n += sb_levels_size(&r.lv, r.lv.exhausted, d);
+            for (int d = 0; d < r.info->nlevels[r.info->exhausted]; d++)
+                n += sb_search_level(r.srch, r.info->exhausted, d);
             printf("no solution: %llu configurations reachable%s\n", (unsigned long long)n,
-                   r.lv.exhausted ? " from the stop" : "");
+                   r.info->exhausted ? " from the stop" : "");
         }
     }
     cli_flush();
@@ -439,15 +440,15 @@ int cmd_explore(int argc, char **argv)
     }
     control_done(&r);
     enum { SHOW = 3 }; /* farthest configurations printed */
-    int D = sb_levels_count(&r.lv, 0) - 1;
-    uint64_t nlast, total = sb_levels_total(&r.lv);
-    const uint64_t *last = sb_levels_last(&r.lv, &nlast);
+    int D = r.info->nlevels[0] - 1;
+    uint64_t nlast, total = r.info->states;
+    const uint64_t *last = sb_search_last(r.srch, &nlast);
     int kw = r.sl.key_words;
     if (r.o.json) {
         printf("{\"puzzle\": ");
         json_str(r.o.file ? r.o.file : "-");
         printf(", \"style\": %d, \"distances\": ", r.o.style);
-        json_counts(&r.lv, 0);
+        json_counts(r.srch, 0);
         printf(", \"complete\": %s", rc ? "false" : "true");
         if (rc)
             printf(", \"error\": "), json_str(r.err.msg);
@@ -459,7 +460,7 @@ int cmd_explore(int argc, char **argv)
         }
         printf("]}\n");
     } else {
-        print_counts(&r.lv);
+        print_counts(r.srch);
         if (!rc) {
             printf("farthest (%llu at distance %d%s):\n", (unsigned long long)nlast, D,
                    nlast > SHOW ? ", the first 3 shown" : "");
@@ -488,9 +489,9 @@ int cmd_explore(int argc, char **argv)
 
 typedef struct sliding_out {
     const sb_slide *sl;
-    const sb_bfs *b;
     int verbose;
     int shown;     /* the highest distance whose header was printed */
+    uint64_t seen; /* configurations found at that distance so far */
 } sliding_out;
 
 static void print_config(const sb_slide *sl, const uint64_t *key)
@@ -509,19 +510,21 @@ static void close_level(sliding_out *o)
     if (o->shown == 0)
         printf(".\n");
     else
-        printf(" and %llu more.\n", (unsigned long long)(sb_bfs_level_size(o->b, o->shown) - 1));
+        printf(" and %llu more.\n", (unsigned long long)(o->seen - 1));
 }
 
-static void sliding_new(void *ud, uint64_t index, uint64_t from)
+/* Each configuration as the hashed engine finds it: the first of each
+ * distance (all of them when verbose), SLIDING's listing. */
+static void sliding_new(void *ud, const uint64_t *key, int level, uint64_t index, uint64_t from)
 {
     sliding_out *o = ud;
-    int L = o->b->nlevels - 1;
-    while (o->shown < L) {
+    while (o->shown < level) {
         close_level(o);
         printf("*** Distance %d:\n", ++o->shown);
+        o->seen = 0;
     }
-    if (index == o->b->level[L] || o->verbose > 0) {
-        print_config(o->sl, sb_stateset_key(&o->b->set, index));
+    if (o->seen++ == 0 || o->verbose > 0) {
+        print_config(o->sl, key);
         if (o->verbose > 0)
             printf(" (%llu=#%llx, from #%llx)\n", (unsigned long long)index, (unsigned long long)index,
                    (unsigned long long)from);
@@ -565,8 +568,8 @@ int cmd_sliding(int argc, char **argv)
         return st;
     }
     sb_slide sl;
-    sb_bfs b;
-    sb_search_model m;
+    sb_search *srch = NULL;
+    sb_keymodel m;
     sb_control ctl;
     cli_progress prog;
     int rc = sb_slide_init(&sl, pz, style, &mem, &err);
@@ -585,30 +588,31 @@ int cmd_sliding(int argc, char **argv)
     printf("\n(using moves of style %d)\n", style);
     printf("*** Distance 0:\n");
     sb_slide_model(&sl, &m);
-    sliding_out o = {&sl, &b, verbose, 0};
-    rc = sb_bfs_init(&b, &m, &mem, &err);
+    sliding_out o = {&sl, verbose, 0, 0};
+    sb_search_opts so = {0, sliding_new, &o};
+    rc = sb_search_new(&srch, SB_ENGINE_HASHED, &m, &so, &mem, &err);
     if (!rc) {
-        b.on_new = sliding_new;
-        b.on_new_ud = &o;
         cli_control_init(&ctl, &prog, -1);
-        rc = sb_bfs_run(&b, sl.start, sl.stop, 1, &ctl, &err);
+        rc = sb_search_run(srch, sl.start, sl.stop, SB_SEARCH_FIRST, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
-    if (!rc && b.goal >= 0) {
-        int D = b.goal_level;
+    const sb_search_info *in = sb_search_result(srch);
+    if (!rc && in->found) {
+        int D = in->length;
         if (D == 0) {
             printf("\nYou're joking: That puzzle is solved in zero moves!\n");
         } else {
             printf("... Solution!\n");
             if (verbose >= 0) {
-                uint64_t *path = malloc((size_t)(D + 1) * sizeof *path);
+                int kw = sl.key_words;
+                uint64_t *path = malloc((size_t)(D + 1) * (size_t)kw * sizeof *path);
                 if (!path)
                     rc = sb_error_set(&err, SB_ENOMEM, 0, 0, "out of memory");
                 else
-                    rc = sb_bfs_path(&b, (uint64_t)b.goal, path, &err);
+                    rc = sb_search_path(srch, path, NULL, &err);
                 for (int d = D - 1; d >= 1 && !rc; d--) {
                     printf("\n%d:\n", d);
-                    print_board(&sl, sb_stateset_key(&b.set, path[d]));
+                    print_board(&sl, path + (size_t)d * kw);
                 }
                 free(path);
             }
@@ -617,15 +621,15 @@ int cmd_sliding(int argc, char **argv)
             printf("solution: %d move%s\n", D, D == 1 ? "" : "s");
     } else if (!rc) {
         /* the last level found nothing new: its header, then the verdict */
-        while (o.shown < b.nlevels) {
+        while (o.shown < in->nlevels[0]) {
             close_level(&o);
             printf("*** Distance %d:\n", ++o.shown);
         }
-        printf("no solution: %llu configurations reachable\n", (unsigned long long)b.set.n);
+        printf("no solution: %llu configurations reachable\n", (unsigned long long)in->states);
     } else {
         printf("\n");
     }
-    sb_bfs_free(&b);
+    sb_search_free(srch);
     sb_slide_free(&sl);
     free(pz);
     if (rc == SB_EINTR && cli_output_failed())

@@ -43,6 +43,7 @@ typedef struct sd_run {
     int nlev[2];
     uint64_t *cnt[2];
     uint64_t *path; /* (length + 1) keys */
+    uint64_t states;
     int kw;
     size_t peak;
 } sd_run;
@@ -121,15 +122,18 @@ static inline int sd_check_path(sd *c, const sb_slide *sl, const uint64_t *keys,
     return 0;
 }
 
-/* The sorted-level engine as `sbfs solve` (census 0) or `sbfs explore`
- * (census 1) runs it: the model with hints, flags, threads, a budget
- * (0 none) that the model's tables count against too. */
-static inline int sd_levels(sd *c, int census, unsigned flags, int threads, size_t budget, sd_run *out)
+/* A search through sbfs/search.h as the command line runs it: `sbfs
+ * solve` and `sbfs explore` (census) on the sorted-level engine with the
+ * model's hints, `sbfs STYLE` on the hashed engine without them; flags,
+ * threads, and a budget (0 none) that the model's tables count against
+ * too.  The path found is replayed by the oracle. */
+static inline int sd_search(sd *c, int engine, unsigned flags, int threads, size_t budget, sd_run *out)
 {
     sb_mem mem;
     sb_slide sl;
-    sb_levels lv;
-    sb_search_model m;
+    sb_search *s;
+    sb_keymodel m;
+    sb_search_opts o = {threads, NULL, NULL};
     sb_error err;
     memset(out, 0, sizeof *out);
     sb_mem_init(&mem, budget);
@@ -137,34 +141,39 @@ static inline int sd_levels(sd *c, int census, unsigned flags, int threads, size
     if (out->rc)
         return 0;
     out->kw = sl.key_words;
-    sb_slide_model_hints(&sl, &m);
-    if (census)
-        m.is_goal = NULL;
-    out->rc = sb_levels_init(&lv, &m, threads, &mem, &err);
+    if (engine == SB_ENGINE_LEVELS)
+        sb_slide_model_hints(&sl, &m);
+    else
+        sb_slide_model(&sl, &m);
+    out->rc = sb_search_new(&s, engine, &m, &o, &mem, &err);
     if (out->rc) {
         sb_slide_free(&sl);
-        return sd_fail(c, "sb_levels_init refused the model: %s", err.msg);
+        return out->rc == SB_ENOMEM ? 0 : sd_fail(c, "sb_search_new refused the model: %s", err.msg);
     }
-    out->rc = sb_levels_run(&lv, sl.start, census ? NULL : sl.stop, flags, NULL, &err);
-    for (int s = 0; s < 2; s++) {
-        out->nlev[s] = sb_levels_count(&lv, s);
-        out->cnt[s] = malloc(sizeof(uint64_t) * (size_t)(out->nlev[s] + 1));
-        for (int d = 0; d < out->nlev[s] && out->cnt[s]; d++)
-            out->cnt[s][d] = sb_levels_size(&lv, s, d);
+    out->rc = sb_search_run(s, sl.start, sl.stop, flags, NULL, &err);
+    const sb_search_info *in = sb_search_result(s);
+    for (int side = 0; side < 2; side++) {
+        out->nlev[side] = in->nlevels[side];
+        out->cnt[side] = malloc(sizeof(uint64_t) * (size_t)(out->nlev[side] + 1));
+        for (int d = 0; d < out->nlev[side] && out->cnt[side]; d++)
+            out->cnt[side][d] = sb_search_level(s, side, d);
     }
-    out->found = lv.found;
-    out->length = lv.found ? lv.length : -1;
-    out->dropped = lv.dropped;
+    out->found = in->found;
+    out->length = in->length;
+    out->dropped = in->dropped;
+    out->states = in->states;
     int bad = 0;
-    if (!out->rc && lv.found && !census) {
-        out->path = malloc(sizeof(uint64_t) * (size_t)(lv.length + 1) * (size_t)sl.key_words);
-        out->rc = out->path ? sb_levels_path(&lv, out->path, NULL, &err) : SB_ENOMEM;
+    if (!out->rc && in->found && !(flags & SB_SEARCH_CENSUS)) {
+        out->path = malloc(sizeof(uint64_t) * (size_t)(in->length + 1) * (size_t)sl.key_words);
+        out->rc = out->path ? sb_search_path(s, out->path, NULL, &err) : SB_ENOMEM;
         if (!out->rc)
-            bad = sd_check_path(c, &sl, out->path, lv.length,
-                                flags & SB_LEVELS_BIDIR ? "levels, both ways" : "levels");
+            bad = sd_check_path(c, &sl, out->path, in->length,
+                                engine == SB_ENGINE_HASHED ? "hashed"
+                                : flags & SB_SEARCH_BIDIR  ? "levels, both ways"
+                                                           : "levels");
     }
     out->peak = mem.peak;
-    sb_levels_free(&lv);
+    sb_search_free(s);
     sb_slide_free(&sl);
     return bad;
 }
@@ -214,51 +223,26 @@ static inline int sd_same_path(sd *c, const sd_run *a, const sd_run *b, const ch
     return 0;
 }
 
-/* The hashed engine as `sbfs STYLE` runs it. */
+/* The hashed engine as `sbfs STYLE` runs it, stopping at the first goal
+ * found: the oracle's length, every level before the goal's the same
+ * size (that one is cut short), and a path it replays. */
 static inline int sd_hashed(sd *c)
 {
-    sb_mem mem;
-    sb_slide sl;
-    sb_bfs b;
-    sb_search_model m;
-    sb_error err;
-    int g = c->fwd.goal, bad = 0;
-    sb_mem_init(&mem, 0);
-    if (sb_slide_init(&sl, &c->pz, c->style, &mem, &err))
-        return sd_fail(c, "sb_slide_init: %s", err.msg);
-    sb_slide_model(&sl, &m);
-    if (sb_bfs_init(&b, &m, &mem, &err)) {
-        sb_slide_free(&sl);
-        return sd_fail(c, "sb_bfs_init: %s", err.msg);
-    }
-    int rc = sb_bfs_run(&b, sl.start, sl.stop, 1, NULL, &err);
-    if (rc)
-        bad = sd_fail(c, "hashed: status %d", rc);
-    else if ((b.goal >= 0) != (g >= 0) || (g >= 0 && b.goal_level != g))
-        bad = sd_fail(c, "hashed: length %d, the oracle %d", b.goal_level, g);
+    sd_run r;
+    int g = c->fwd.goal;
+    int bad = sd_search(c, SB_ENGINE_HASHED, SB_SEARCH_FIRST, 1, 0, &r);
+    if (!bad && r.rc)
+        bad = sd_fail(c, "hashed: status %d", r.rc);
+    if (!bad && (r.found != (g >= 0) || (g >= 0 && r.length != g)))
+        bad = sd_fail(c, "hashed: length %d, the oracle %d", r.length, g);
     int levels = g >= 0 ? g : c->fwd.nlev; /* complete levels */
     for (int d = 0; !bad && d < levels; d++)
-        if (sb_bfs_level_size(&b, d) != (uint64_t)so_level_size(&c->fwd, d))
+        if (d >= r.nlev[0] || r.cnt[0][d] != (uint64_t)so_level_size(&c->fwd, d))
             bad = sd_fail(c, "hashed: %llu configurations at distance %d, the oracle %ld",
-                          (unsigned long long)sb_bfs_level_size(&b, d), d, so_level_size(&c->fwd, d));
-    if (!bad && g < 0 && (b.nlevels != c->fwd.nlev || b.set.n != (uint64_t)c->fwd.n))
-        bad = sd_fail(c, "hashed: %d levels, the oracle %d", b.nlevels, c->fwd.nlev);
-    if (!bad && g >= 0) {
-        uint64_t *idx = malloc(sizeof *idx * (size_t)(g + 1));
-        uint64_t *keys = malloc(sizeof *keys * (size_t)(g + 1) * (size_t)sl.key_words);
-        if (!idx || !keys || sb_bfs_path(&b, (uint64_t)b.goal, idx, &err)) {
-            bad = sd_fail(c, "hashed: no path");
-        } else {
-            for (int d = 0; d <= g; d++)
-                memcpy(keys + (size_t)d * sl.key_words, sb_stateset_key(&b.set, idx[d]),
-                       sizeof *keys * (size_t)sl.key_words);
-            bad = sd_check_path(c, &sl, keys, g, "hashed");
-        }
-        free(idx);
-        free(keys);
-    }
-    sb_bfs_free(&b);
-    sb_slide_free(&sl);
+                          d < r.nlev[0] ? (unsigned long long)r.cnt[0][d] : 0ULL, d, so_level_size(&c->fwd, d));
+    if (!bad && g < 0 && (r.nlev[0] != c->fwd.nlev || r.states != (uint64_t)c->fwd.n))
+        bad = sd_fail(c, "hashed: %d levels, the oracle %d", r.nlev[0], c->fwd.nlev);
+    sd_run_free(&r);
     return bad;
 }
 
@@ -266,13 +250,13 @@ static inline int sd_hashed(sd *c)
  * by bisection between nothing and what it used with none, to 1/32 of
  * that): there it drops the most levels and rebuilds the path from the
  * fewest checkpoints, and it must agree with `full`, path and all. */
-static inline int sd_budgets(sd *c, int census, unsigned flags, const sd_run *full, sd_stats *st)
+static inline int sd_budgets(sd *c, unsigned flags, const sd_run *full, sd_stats *st)
 {
     size_t lo = 0, hi = full->peak, step = full->peak / 32 + 1;
     while (hi - lo > step) { /* lo fails, hi finishes */
         size_t mid = lo + (hi - lo) / 2;
         sd_run r;
-        if (sd_levels(c, census, flags, 1, mid, &r)) {
+        if (sd_search(c, SB_ENGINE_LEVELS, flags, 1, mid, &r)) {
             sd_run_free(&r);
             return -1;
         }
@@ -283,13 +267,13 @@ static inline int sd_budgets(sd *c, int census, unsigned flags, const sd_run *fu
         sd_run_free(&r);
     }
     sd_run r;
-    if (sd_levels(c, census, flags, 1, hi, &r)) {
+    if (sd_search(c, SB_ENGINE_LEVELS, flags, 1, hi, &r)) {
         sd_run_free(&r);
         return -1;
     }
-    int bad = census ? (r.rc ? sd_fail(c, "census in a budget: status %d", r.rc)
+    int bad = flags & SB_SEARCH_CENSUS ? (r.rc ? sd_fail(c, "census in a budget: status %d", r.rc)
                              : sd_counts(c, &r, 0, &c->fwd, 1, "census in a budget"))
-                     : sd_solved(c, &r, (flags & SB_LEVELS_BIDIR) != 0, "levels in a budget") ||
+                     : sd_solved(c, &r, (flags & SB_SEARCH_BIDIR) != 0, "levels in a budget") ||
                            sd_same_path(c, full, &r, "levels in a budget");
     st->dropped += r.dropped > 0 && !bad;
     st->budgets++;
@@ -341,22 +325,22 @@ static inline int sd_compare(sd *c, const so_puzzle *P, const char *text, int st
     sd_run one, two, both1, both2, cen1, cen2;
     memset(&one, 0, sizeof one);
     two = both1 = both2 = cen1 = cen2 = one;
-    unsigned bi = c->pz.goal_full ? SB_LEVELS_BIDIR : 0;
+    unsigned bi = c->pz.goal_full ? SB_SEARCH_BIDIR : 0;
     if (!bad)
-        bad = sd_levels(c, 0, 0, 1, 0, &one) || sd_solved(c, &one, 0, "levels, one thread");
+        bad = sd_search(c, SB_ENGINE_LEVELS, 0, 1, 0, &one) || sd_solved(c, &one, 0, "levels, one thread");
     if (!bad)
-        bad = sd_levels(c, 0, 0, 2, 0, &two) || sd_solved(c, &two, 0, "levels, two threads") ||
+        bad = sd_search(c, SB_ENGINE_LEVELS, 0, 2, 0, &two) || sd_solved(c, &two, 0, "levels, two threads") ||
               sd_same_path(c, &one, &two, "levels, two threads");
     if (!bad && bi)
-        bad = sd_levels(c, 0, bi, 1, 0, &both1) || sd_solved(c, &both1, 1, "levels both ways, one thread");
+        bad = sd_search(c, SB_ENGINE_LEVELS, bi, 1, 0, &both1) || sd_solved(c, &both1, 1, "levels both ways, one thread");
     if (!bad && bi)
-        bad = sd_levels(c, 0, bi, 2, 0, &both2) || sd_solved(c, &both2, 1, "levels both ways, two threads") ||
+        bad = sd_search(c, SB_ENGINE_LEVELS, bi, 2, 0, &both2) || sd_solved(c, &both2, 1, "levels both ways, two threads") ||
               sd_same_path(c, &both1, &both2, "levels both ways, two threads");
     if (!bad)
-        bad = sd_levels(c, 1, SB_LEVELS_CENSUS, 1, 0, &cen1) ||
+        bad = sd_search(c, SB_ENGINE_LEVELS, SB_SEARCH_CENSUS, 1, 0, &cen1) ||
               (cen1.rc ? sd_fail(c, "census: status %d", cen1.rc) : sd_counts(c, &cen1, 0, &c->fwd, 1, "census"));
     if (!bad)
-        bad = sd_levels(c, 1, SB_LEVELS_CENSUS, 2, 0, &cen2) ||
+        bad = sd_search(c, SB_ENGINE_LEVELS, SB_SEARCH_CENSUS, 2, 0, &cen2) ||
               (cen2.rc ? sd_fail(c, "census, two threads: status %d", cen2.rc)
                        : sd_counts(c, &cen2, 0, &c->fwd, 1, "census, two threads"));
     /* one search in the least budget, the kind taken in turn */
@@ -364,9 +348,9 @@ static inline int sd_compare(sd *c, const so_puzzle *P, const char *text, int st
     if (!bad && which == 1 && !bi)
         which = 0;
     if (!bad)
-        bad = which == 0   ? sd_budgets(c, 0, 0, &one, st)
-              : which == 1 ? sd_budgets(c, 0, bi, &both1, st)
-                           : sd_budgets(c, 1, SB_LEVELS_CENSUS, &cen1, st);
+        bad = which == 0   ? sd_budgets(c, 0, &one, st)
+              : which == 1 ? sd_budgets(c, bi, &both1, st)
+                           : sd_budgets(c, SB_SEARCH_CENSUS, &cen1, st);
     if (!bad) {
         sb_mem mem;
         sb_slide sl;

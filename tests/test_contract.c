@@ -7,6 +7,8 @@
 #include "harness.h"
 
 #include "sbfs/sbfs.h"
+#include "../src/search/bfs.h" /* the engines behind sbfs/search.h check too */
+#include "../src/search/levels.h"
 
 static sb_error e;
 
@@ -518,9 +520,14 @@ static void no_undo(void *m, int mv)
     (void)m, (void)mv;
 }
 
+static void watch_new(void *ud, const uint64_t *key, int level, uint64_t index, uint64_t from)
+{
+    (void)ud, (void)key, (void)level, (void)index, (void)from;
+}
+
 static void test_search(void)
 {
-    sb_search_model m = {1, NULL, line_expand, NULL, 0}, wide = m;
+    sb_keymodel m = {1, NULL, line_expand, NULL, 0, 1}, wide = m;
     sb_stateset s;
     sb_bfs b;
     sb_levels lv;
@@ -590,6 +597,52 @@ static void test_search(void)
     sb_levels_free(&lv);
     sb_levels_free(NULL);
 
+    /* the one API over both */
+    sb_search *sr = (sb_search *)&key;
+    sb_search_opts watch = {0, NULL, NULL};
+    USAGE(sb_search_new(NULL, SB_ENGINE_HASHED, &m, NULL, NULL, &e));
+    CHECK(sr != NULL);
+    USAGE(sb_search_new(&sr, 7, &m, NULL, NULL, &e));
+    CHECK(sr == NULL); /* set to NULL on failure */
+    USAGE(sb_search_new(&sr, SB_ENGINE_LEVELS, NULL, NULL, NULL, &e));
+    wide = m;
+    wide.expand = NULL;
+    USAGE(sb_search_new(&sr, SB_ENGINE_HASHED, &wide, NULL, NULL, &e));
+    wide = m;
+    wide.key_words = 0;
+    USAGE(sb_search_new(&sr, SB_ENGINE_LEVELS, &wide, NULL, NULL, &e));
+    wide = m;
+    wide.hint_bits = 4;
+    USAGE(sb_search_new(&sr, SB_ENGINE_HASHED, &wide, NULL, NULL, &e)); /* hints */
+    wide = m;
+    wide.reversible = 0;
+    USAGE(sb_search_new(&sr, SB_ENGINE_LEVELS, &wide, NULL, NULL, &e));
+    watch.on_new = watch_new;
+    USAGE(sb_search_new(&sr, SB_ENGINE_LEVELS, &m, &watch, NULL, &e)); /* no observer */
+    for (int eng = SB_ENGINE_HASHED; eng <= SB_ENGINE_LEVELS; eng++) {
+        CHECK_INT(sb_search_new(&sr, eng, &m, NULL, NULL, &e), 0);
+        CHECK_INT(sb_search_result(sr)->length, -1);
+        USAGE(sb_search_path(sr, path, NULL, &e)); /* no run */
+        USAGE(sb_search_run(sr, NULL, NULL, 0, NULL, &e));
+        USAGE(sb_search_run(NULL, &key, NULL, 0, NULL, &e));
+        USAGE(sb_search_run(sr, &key, NULL, 64, NULL, &e));
+        CHECK_INT(sb_search_run(sr, &key, NULL, 0, NULL, &e), 0); /* no goal: the component */
+        CHECK_INT(sb_search_result(sr)->found, 0);
+        CHECK_INT(sb_search_result(sr)->nlevels[0], 5);
+        USAGE(sb_search_path(sr, path, NULL, &e)); /* no goal reached */
+        USAGE(sb_search_path(sr, NULL, NULL, &e));
+        USAGE(sb_search_path(NULL, path, NULL, &e));
+        CHECK_U64(sb_search_level(sr, 2, 0), 0);
+        CHECK_U64(sb_search_level(sr, 0, -1), 0);
+        CHECK_U64(sb_search_level(NULL, 0, 0), 0);
+        CHECK(sb_search_last(sr, NULL) == NULL);
+        CHECK(sb_search_last(NULL, &n) == NULL);
+        CHECK_U64(n, 0);
+        sb_search_free(sr);
+    }
+    CHECK_INT(sb_search_result(NULL)->length, -1);
+    sb_search_free(NULL);
+
     USAGE(sb_ida_search(&im, NULL, 1, 5, ipath, &len, NULL, NULL, &e)); /* 33 moves */
     USAGE(sb_ida_search(NULL, NULL, 1, 5, ipath, &len, NULL, NULL, &e));
     inull.undo = NULL;
@@ -611,7 +664,7 @@ static void test_slide(void)
     static unsigned char anchors[SB_SLIDE_MAXCELLS], more[SB_SLIDE_MAXCELLS];
     static char buf[SB_SLIDE_BOARD_MAX];
     sb_slide sl, unset;
-    sb_search_model m;
+    sb_keymodel m;
     uint64_t key[SB_SLIDE_MAXKW];
 
     USAGE(sb_slide_parse(NULL, text, sizeof text - 1, &e));
@@ -670,8 +723,6 @@ static void test_slide(void)
     CHECK_INT(sb_slide_expand_hinted(NULL, key, emit_none, NULL), SB_EUSAGE);
     CHECK_INT(sb_slide_expand_hinted(&sl, key, NULL, NULL), SB_EUSAGE);
     CHECK_INT(sb_slide_expand(&sl, key, emit_none, NULL), 0);
-    USAGE(sb_slide_count_moves(&sl, NULL, &e));
-    USAGE(sb_slide_count_moves(&unset, key, &e));
     USAGE(sb_slide_describe(&sl, key, key, NULL, 10, &e));
     USAGE(sb_slide_describe(&sl, key, key, buf, 0, &e));
     USAGE(sb_slide_describe(&sl, NULL, key, buf, sizeof buf, &e));

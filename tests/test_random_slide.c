@@ -54,18 +54,18 @@ static int solve_length(const char *text, int style, int *hint_bits)
     sb_error err;
     sb_mem mem;
     sb_slide sl;
-    sb_levels lv;
-    sb_search_model m;
+    sb_search *lv;
+    sb_keymodel m;
     sb_mem_init(&mem, 0);
     if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err))
         return -100;
     *hint_bits = sl.hint_bits;
     sb_slide_model_hints(&sl, &m);
     int len = -200;
-    if (!sb_levels_init(&lv, &m, 1, &mem, &err)) {
-        if (!sb_levels_run(&lv, sl.start, sl.stop, pz.goal_full ? SB_LEVELS_BIDIR : 0, NULL, &err))
-            len = lv.found ? lv.length : -1;
-        sb_levels_free(&lv);
+    if (!sb_search_new(&lv, SB_ENGINE_LEVELS, &m, NULL, &mem, &err)) {
+        if (!sb_search_run(lv, sl.start, sl.stop, pz.goal_full ? SB_SEARCH_BIDIR : 0, NULL, &err))
+            len = sb_search_result(lv)->length;
+        sb_search_free(lv);
     }
     sb_slide_free(&sl);
     return len;

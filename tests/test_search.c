@@ -3,8 +3,8 @@
  * a toy model whose level sizes are known in closed form. */
 #include "harness.h"
 #include "../src/search/keysort.h"
-#include "sbfs/levels.h"
-#include "sbfs/search.h"
+#include "../src/search/levels.h"
+#include "../src/search/bfs.h"
 
 static void test_set_basic(void)
 {
@@ -77,7 +77,7 @@ static void test_bfs_grid(void)
     sb_mem mem;
     sb_bfs b;
     sb_error err;
-    sb_search_model m = {1, NULL, grid_expand, NULL, 0};
+    sb_keymodel m = {1, NULL, grid_expand, NULL, 0, 1};
     uint64_t start = 0, goal = ((uint64_t)(W - 1) << 32) | (H - 1);
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_bfs_init(&b, &m, &mem, &err), 0);
@@ -133,7 +133,7 @@ static void test_bfs_stop(void)
     sb_mem mem;
     sb_bfs b;
     sb_error err;
-    sb_search_model m = {1, NULL, grid_expand, NULL, 0};
+    sb_keymodel m = {1, NULL, grid_expand, NULL, 0, 1};
     volatile sig_atomic_t stop = 1;
     sb_control ctl = {NULL, NULL, &stop};
     uint64_t start = 0;
@@ -283,7 +283,7 @@ static void test_levels_grid(void)
         sb_mem mem;
         sb_levels s;
         sb_error err;
-        sb_search_model m = {kw, NULL, kw == 1 ? grid_expand : grid_expand2, NULL, 0};
+        sb_keymodel m = {kw, NULL, kw == 1 ? grid_expand : grid_expand2, NULL, 0, 1};
         uint64_t start[2] = {0, 0}, goal[2];
         if (kw == 1)
             goal[0] = ((uint64_t)(W - 1) << 32) | (H - 1);
@@ -366,7 +366,7 @@ static void test_levels_stop(void)
     sb_mem mem;
     sb_levels s;
     sb_error err;
-    sb_search_model m = {1, NULL, grid_expand, NULL, 0};
+    sb_keymodel m = {1, NULL, grid_expand, NULL, 0, 1};
     volatile sig_atomic_t stop = 1;
     sb_control ctl = {NULL, NULL, &stop};
     uint64_t start = 0;
@@ -498,7 +498,7 @@ static void test_engines_agree(void)
             c.add[j] = (uint32_t)sb_rng_below(&r, CN);
             c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
         }
-        sb_search_model m0 = {c.kw, &c, cayley_expand, NULL, 0}, m = m0;
+        sb_keymodel m0 = {c.kw, &c, cayley_expand, NULL, 0, 1}, m = m0;
         if (c.hints) {
             m.expand = cayley_expand_hinted;
             m.hint_bits = 8;
@@ -507,64 +507,78 @@ static void test_engines_agree(void)
         cayley_key(&c, sb_rng_below(&r, CN), start);
         sb_mem mem;
         sb_error err;
-        sb_bfs b;
+        sb_search *b, *s;
         sb_mem_init(&mem, 0);
-        CHECK_INT(sb_bfs_init(&b, &m0, &mem, &err), 0);
-        CHECK_INT(sb_bfs_run(&b, start, NULL, 0, NULL, &err), 0);
-        CHECK(b.set.n > 1000);
+        /* both engines through the same calls */
+        CHECK_INT(sb_search_new(&b, SB_ENGINE_HASHED, &m0, NULL, &mem, &err), 0);
+        CHECK_INT(sb_search_run(b, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+        const sb_search_info *hb = sb_search_result(b);
+        CHECK(hb->states > 1000);
+        CHECK(hb->complete);
         for (int T = 1; T <= 3; T++) {
-            sb_levels s;
-            CHECK_INT(sb_levels_init(&s, &m, T, &mem, &err), 0);
-            CHECK_INT(sb_levels_run(&s, start, NULL, SB_LEVELS_CENSUS, NULL, &err), 0);
-            CHECK_INT(sb_levels_count(&s, 0), b.nlevels);
+            sb_search_opts o = {T, NULL, NULL};
+            CHECK_INT(sb_search_new(&s, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
+            CHECK_INT(sb_search_run(s, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+            const sb_search_info *in = sb_search_result(s);
+            CHECK_INT(in->nlevels[0], hb->nlevels[0]);
+            CHECK_U64(in->states, hb->states);
             int bad = 0;
-            for (int d = 0; d < b.nlevels; d++)
-                bad += sb_levels_size(&s, 0, d) != sb_bfs_level_size(&b, d);
+            for (int d = 0; d < hb->nlevels[0]; d++)
+                bad += sb_search_level(s, 0, d) != sb_search_level(b, 0, d);
             CHECK_INT(bad, 0);
             /* every state is listed by all its moves, or with hints by all
              * but the one back at least (the start has no hints) */
-            uint64_t all = b.set.n * (uint64_t)(2 * c.nadd + c.nxor);
+            uint64_t all = hb->states * (uint64_t)(2 * c.nadd + c.nxor);
+            CHECK_U64(hb->generated, all);
             if (c.hints) {
-                CHECK(s.generated <= all - (b.set.n - 1));
+                CHECK(in->generated <= all - (hb->states - 1));
                 hinted++;
             } else {
-                CHECK_U64(s.generated, all);
+                CHECK_U64(in->generated, all);
             }
             /* the goal: the first of the farthest */
             uint64_t nlast;
-            memcpy(goal, sb_levels_last(&s, &nlast), c.kw * 8);
+            memcpy(goal, sb_search_last(s, &nlast), c.kw * 8);
             /* to the goal: one way, both ways, and in half the memory the
              * one-way search took */
             mem.peak = mem.used;
-            CHECK_INT(sb_levels_run(&s, start, goal, 0, NULL, &err), 0);
-            int len = s.length;
+            CHECK_INT(sb_search_run(s, start, goal, 0, NULL, &err), 0);
+            int len = in->length;
             size_t need = mem.peak;
-            CHECK_INT(len, b.nlevels - 1);
-            CHECK_INT(sb_levels_run(&s, start, goal, SB_LEVELS_BIDIR, NULL, &err), 0);
-            CHECK_INT(s.length, len);
+            CHECK_INT(len, hb->nlevels[0] - 1);
+            CHECK_INT(sb_search_run(s, start, goal, SB_SEARCH_BIDIR, NULL, &err), 0);
+            CHECK_INT(in->length, len);
+            CHECK(in->bidir);
             uint64_t *path = malloc((size_t)(len + 1) * 2 * 8);
-            CHECK_INT(sb_levels_path(&s, path, NULL, &err), 0);
+            CHECK_INT(sb_search_path(s, path, NULL, &err), 0);
             CHECK(!memcmp(path + len * c.kw, goal, c.kw * 8));
             CHECK(cayley_path_ok(&c, path, len));
-            sb_levels_free(&s);
+            sb_search_free(s);
             sb_mem small;
             sb_mem_init(&small, need / 2);
-            CHECK_INT(sb_levels_init(&s, &m, T, &small, &err), 0);
-            int rc = sb_levels_run(&s, start, goal, 0, NULL, &err);
+            CHECK_INT(sb_search_new(&s, SB_ENGINE_LEVELS, &m, &o, &small, &err), 0);
+            int rc = sb_search_run(s, start, goal, 0, NULL, &err);
             CHECK(rc == 0 || rc == SB_ENOMEM);
             if (rc == 0) {
-                rebuilt += s.dropped > 0;
-                CHECK_INT(s.length, len);
-                CHECK_INT(sb_levels_path(&s, path, NULL, &err), 0);
+                rebuilt += sb_search_result(s)->dropped > 0;
+                CHECK_INT(sb_search_result(s)->length, len);
+                CHECK_INT(sb_search_path(s, path, NULL, &err), 0);
                 CHECK(!memcmp(path, start, c.kw * 8));
                 CHECK(!memcmp(path + len * c.kw, goal, c.kw * 8));
                 CHECK(cayley_path_ok(&c, path, len));
             }
-            sb_levels_free(&s);
+            sb_search_free(s);
             CHECK_U64(small.used, 0);
             free(path);
         }
-        sb_bfs_free(&b);
+        /* the hashed engine finds the same length and a path too */
+        CHECK_INT(sb_search_run(b, start, goal, 0, NULL, &err), 0);
+        CHECK_INT(hb->length, hb->nlevels[0] - 1);
+        uint64_t *path = malloc((size_t)(hb->length + 1) * 2 * 8);
+        CHECK_INT(sb_search_path(b, path, NULL, &err), 0);
+        CHECK(cayley_path_ok(&c, path, hb->length));
+        free(path);
+        sb_search_free(b);
         CHECK_U64(mem.used, 0);
     }
     CHECK(rebuilt > 0);
@@ -593,7 +607,7 @@ static void test_levels_budgets(void)
             c.add[j] = (uint32_t)sb_rng_below(&r, CN);
             c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
         }
-        sb_search_model m = {c.kw, &c, cayley_expand, NULL, 0};
+        sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
         if (c.hints) {
             m.expand = cayley_expand_hinted;
             m.hint_bits = 8;

@@ -4,6 +4,7 @@
  * against an independent oracle in tests/test_random_slide.c. */
 #include "harness.h"
 #include "sbfs/sbfs.h"
+#include "../src/search/stateset.h" /* a plain key set for the generator tests */
 
 static const char SILLY[] = "5 x 5 (a silly example)\n1 = 111/01\n2 = 101/111\n3 = 1\n"
                             "1xx200000000033\n000xx00033001002\n";
@@ -258,15 +259,60 @@ static int naive_goal(const sb_slide_puzzle *pz, const unsigned char *a)
     return 0;
 }
 
+/* Every configuration the hashed engine finds from the start (the whole
+ * component with SB_SEARCH_CENSUS), handed to visit as it is found.  The
+ * search is returned for its result, NULL when it failed. */
+typedef struct visitor {
+    void (*fn)(void *ud, const uint64_t *key);
+    void *ud;
+} visitor;
+
+static void visit_new(void *ud, const uint64_t *key, int level, uint64_t index, uint64_t from)
+{
+    visitor *v = ud;
+    (void)level, (void)index, (void)from;
+    v->fn(v->ud, key);
+}
+
+static sb_search *hashed(const sb_slide *sl, unsigned flags, visitor *v, sb_mem *mem)
+{
+    sb_keymodel m;
+    sb_search *s = NULL;
+    sb_error err;
+    sb_search_opts o = {0, v ? visit_new : NULL, v};
+    sb_slide_model(sl, &m);
+    if (sb_search_new(&s, SB_ENGINE_HASHED, &m, &o, mem, &err) ||
+        sb_search_run(s, sl->start, sl->stop, flags, NULL, &err)) {
+        T_FAIL_AT("hashed search: %s", err.msg);
+        sb_search_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+typedef struct goal_count {
+    const sb_slide *sl;
+    const sb_slide_puzzle *pz;
+    long matches, bad;
+} goal_count;
+
+static void count_goal(void *ud, const uint64_t *key)
+{
+    goal_count *g = ud;
+    unsigned char a[SB_SLIDE_MAXCELLS];
+    sb_slide_unpack(g->sl, key, a);
+    int got = sb_slide_is_goal(g->sl, key), want = naive_goal(g->pz, a);
+    g->bad += got != want;
+    g->matches += want;
+}
+
 static void goal_agrees(const char *name, const char *text, int style, long want_matches)
 {
     static sb_slide_puzzle pz;
     sb_slide sl;
     sb_mem mem;
-    sb_bfs b;
-    sb_search_model m;
+    sb_keymodel m;
     sb_error err;
-    unsigned char a[SB_SLIDE_MAXCELLS];
     sb_mem_init(&mem, 0);
     if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err)) {
         T_FAIL_AT("%s: %s", name, err.msg);
@@ -274,23 +320,14 @@ static void goal_agrees(const char *name, const char *text, int style, long want
     }
     sb_slide_model(&sl, &m);
     CHECK((m.is_goal != NULL) == !pz.goal_full);
-    m.is_goal = NULL; /* the whole component */
-    sb_bfs_init(&b, &m, &mem, &err);
-    CHECK_INT(sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err), 0);
-    long matches = 0, bad = 0;
-    for (uint64_t i = 0; i < b.set.n; i++) {
-        const uint64_t *key = sb_stateset_key(&b.set, i);
-        sb_slide_unpack(&sl, key, a);
-        int got = sb_slide_is_goal(&sl, key), want = naive_goal(&pz, a);
-        bad += got != want;
-        matches += want;
-    }
-    if (bad)
-        T_FAIL_AT("%s: the key test and the board test disagree on %ld configurations", name, bad);
+    goal_count g = {&sl, &pz, 0, 0};
+    visitor v = {count_goal, &g};
+    sb_search_free(hashed(&sl, SB_SEARCH_CENSUS, &v, &mem)); /* the whole component */
+    if (g.bad)
+        T_FAIL_AT("%s: the key test and the board test disagree on %ld configurations", name, g.bad);
     else
         t_passed++;
-    CHECK_INT(matches, want_matches);
-    sb_bfs_free(&b);
+    CHECK_INT(g.matches, want_matches);
     sb_slide_free(&sl);
 }
 
@@ -390,17 +427,14 @@ static void test_keys(void)
      * 4 * 3 = 12.  The key cannot tell the two 3s apart by construction;
      * the search shows it. */
     const char *same = "2 x 2\n3 = 1\n33\n0033\n", *diff = "2 x 2\n3 = 1\n4 = 1\n34\n0034\n";
-    sb_bfs b;
-    sb_search_model m;
+    sb_search *b;
     sb_slide_parse(&pz, same, strlen(same), &err);
     sb_slide_init(&sl, &pz, 0, &mem, &err);
     CHECK_INT(sl.kbits, 0);
     CHECK_INT(sl.key_bits, 4);
-    sb_slide_model(&sl, &m);
-    sb_bfs_init(&b, &m, &mem, &err);
-    CHECK_INT(sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err), 0);
-    CHECK_U64(b.set.n, 6);
-    sb_bfs_free(&b);
+    b = hashed(&sl, SB_SEARCH_CENSUS, NULL, &mem);
+    CHECK_U64(sb_search_result(b)->states, 6);
+    sb_search_free(b);
     /* the configuration 3 at cell 0 and 3 at cell 3, built two ways */
     memset(a, 0, sizeof a);
     a[0] = 3, a[3] = 3;
@@ -411,11 +445,9 @@ static void test_keys(void)
     sb_slide_free(&sl);
     sb_slide_parse(&pz, diff, strlen(diff), &err);
     sb_slide_init(&sl, &pz, 0, &mem, &err);
-    sb_slide_model(&sl, &m);
-    sb_bfs_init(&b, &m, &mem, &err);
-    CHECK_INT(sb_bfs_run(&b, sl.start, NULL, 0, NULL, &err), 0);
-    CHECK_U64(b.set.n, 12);
-    sb_bfs_free(&b);
+    b = hashed(&sl, SB_SEARCH_CENSUS, NULL, &mem);
+    CHECK_U64(sb_search_result(b)->states, 12);
+    sb_search_free(b);
     sb_slide_free(&sl);
 
     /* widths: SHIFT 20 + 10*2 bits; the 15-puzzle 16 + 15*4; a 16 x 16 board */
@@ -477,6 +509,40 @@ static void test_keys(void)
 
 /* ---- neighbour counts on hand-made boards ---- */
 
+
+/* Distinct neighbours of key: every key listed, sorted, repeats dropped. */
+typedef struct listed {
+    uint64_t k[4096][SB_SLIDE_MAXKW];
+    int n, kw;
+} listed;
+
+static void list_key(void *ctx, const uint64_t *key)
+{
+    listed *l = ctx;
+    if (l->n < 4096)
+        memcpy(l->k[l->n++], key, sizeof *key * (size_t)l->kw);
+}
+
+static int cmp_keys(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(uint64_t) * SB_SLIDE_MAXKW);
+}
+
+static int count_moves(const sb_slide *sl, const uint64_t *key)
+{
+    static listed l;
+    memset(&l, 0, sizeof l);
+    l.kw = sl->key_words;
+    int rc = sb_slide_expand(sl, key, list_key, &l);
+    if (rc)
+        return rc;
+    qsort(l.k, (size_t)l.n, sizeof l.k[0], cmp_keys);
+    int distinct = 0;
+    for (int i = 0; i < l.n; i++)
+        distinct += i == 0 || cmp_keys(l.k[i - 1], l.k[i]) != 0;
+    return distinct;
+}
+
 static int count_in(const char *text, int style, const char *config)
 {
     static sb_slide_puzzle pz;
@@ -504,7 +570,7 @@ static int count_in(const char *text, int style, const char *config)
     } else {
         memcpy(key, sl.start, sizeof key);
     }
-    int n = sb_slide_count_moves(&sl, key, &err);
+    int n = count_moves(&sl, key);
     sb_slide_free(&sl);
     return n;
 }
@@ -556,26 +622,21 @@ static void test_knuth_0102(void)
     static sb_slide_puzzle pz;
     sb_slide sl;
     sb_mem mem;
-    sb_bfs b;
-    sb_search_model m;
     sb_error err;
     const char *t = "1 x 4\n1 = 1\n2 = 1\n0102\n12\n";
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_slide_parse(&pz, t, strlen(t), &err), 0);
     sb_slide_init(&sl, &pz, 2, &mem, &err);
-    sb_slide_model(&sl, &m);
-    sb_bfs_init(&b, &m, &mem, &err);
-    CHECK_INT(sb_bfs_run(&b, sl.start, sl.stop, 0, NULL, &err), 0);
-    CHECK_INT(b.goal_level, 2);
-    CHECK_U64(sb_bfs_level_size(&b, 1), 3);
-    CHECK_U64(sb_bfs_level_size(&b, 2), 2);
+    sb_search *b = hashed(&sl, 0, NULL, &mem);
+    CHECK_INT(sb_search_result(b)->length, 2);
+    CHECK_U64(sb_search_level(b, 0, 1), 3);
+    CHECK_U64(sb_search_level(b, 0, 2), 2);
     uint64_t path[3];
     char line[200];
-    CHECK_INT(sb_bfs_path(&b, (uint64_t)b.goal, path, &err), 0);
-    CHECK_INT(sb_slide_describe(&sl, sb_stateset_key(&b.set, path[1]), sb_stateset_key(&b.set, path[2]),
-                                line, sizeof line, &err), 0);
+    CHECK_INT(sb_search_path(b, path, NULL, &err), 0);
+    CHECK_INT(sb_slide_describe(&sl, &path[1], &path[2], line, sizeof line, &err), 0);
     CHECK_STR(line, "2@r1c4 left left");
-    sb_bfs_free(&b);
+    sb_search_free(b);
     sb_slide_free(&sl);
 }
 
@@ -586,8 +647,6 @@ static int solve_len(const char *path, int style, uint64_t *total)
     static sb_slide_puzzle pz;
     sb_slide sl;
     sb_mem mem;
-    sb_bfs b;
-    sb_search_model m;
     sb_error err;
     size_t len;
     char *t = read_file(path, &len);
@@ -598,12 +657,10 @@ static int solve_len(const char *path, int style, uint64_t *total)
     free(t);
     if (rc || sb_slide_init(&sl, &pz, style, &mem, &err))
         return -1;
-    sb_slide_model(&sl, &m);
-    sb_bfs_init(&b, &m, &mem, &err);
-    rc = sb_bfs_run(&b, sl.start, sl.stop, 0, NULL, &err);
-    int d = rc ? -1 : b.goal_level;
-    *total = b.set.n;
-    sb_bfs_free(&b);
+    sb_search *b = hashed(&sl, 0, NULL, &mem);
+    int d = b ? sb_search_result(b)->length : -1;
+    *total = b ? sb_search_result(b)->states : 0;
+    sb_search_free(b);
     sb_slide_free(&sl);
     return d;
 }

@@ -6,7 +6,6 @@
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
 #include "sbfs/search.h"
-#include "sbfs/levels.h"
 #include "sbfs/slide.h"
 #include "sbfs/table.h"
 #include "sbfs/npuzzle_table.h"

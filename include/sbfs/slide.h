@@ -134,12 +134,12 @@ typedef struct sb_slide {
  * sb_slide_free accepts NULL. */
 int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err);
 void sb_slide_free(sb_slide *sl);
-/* The sb_search_model the search engine takes (ud = sl).  When the goal is
+/* The sb_keymodel the search engine takes (ud = sl).  When the goal is
  * not one whole configuration (!pz->goal_full) it sets m->is_goal to
  * sb_slide_is_goal; otherwise is_goal is NULL and the goal is the key
  * sl->stop.  To walk the whole component of the start, clear m->is_goal and
  * give the engine no goal key. */
-int sb_slide_model(const sb_slide *sl, sb_search_model *m);
+int sb_slide_model(const sb_slide *sl, sb_keymodel *m);
 /* The same with hints for the sorted-level engine, when sl has them:
  * style 0 on a board of up to 64 cells, with 4 bits left in a one-word key
  * (sl->hint_bits > 0).  A hint names the move that undoes the one just
@@ -148,7 +148,7 @@ int sb_slide_model(const sb_slide *sl, sb_search_model *m);
  * order, r < hint_ranks) by a step in direction d (right, left, down, up)
  * goes back to a configuration one nearer the start.  Only one block can
  * enter a given empty cell in a given direction, so that names one move. */
-int sb_slide_model_hints(const sb_slide *sl, sb_search_model *m);
+int sb_slide_model_hints(const sb_slide *sl, sb_keymodel *m);
 /* (Both return 0, or SB_EUSAGE for m NULL or sl not set up; m is then
  * zeroed when it is not NULL.) */
 
@@ -187,8 +187,6 @@ int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, vo
  * carries the hint naming the move back.  Without hints in sl it is
  * sb_slide_expand. */
 int sb_slide_expand_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
-/* Number of distinct neighbours of key (for tests); SB_EUSAGE for NULL. */
-int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err);
 
 /* Describe the move that takes configuration `from` to `to` (neighbours in
  * sl->style) as "P@rRcC [P@rRcC ...] DIR [DIR ...]": the blocks moved, by

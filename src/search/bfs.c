@@ -1,4 +1,4 @@
-/* Level-by-level breadth-first search over an sb_search_model.
+/* Level-by-level breadth-first search over an sb_keymodel.
  *
  * The key array of the state set is the queue: states are appended as they
  * are first reached, so the states at distance d are exactly the indices
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sbfs/search.h"
+#include "bfs.h"
 
 /* Neighbours are not looked up one by one: they are queued (key, hash,
  * parent) and the queue is flushed every BATCH entries.  Each entry's table
@@ -51,7 +51,7 @@ static int push_level(sb_bfs *b, uint64_t start_index, sb_error *err)
     return 0;
 }
 
-int sb_bfs_init(sb_bfs *b, const sb_search_model *m, sb_mem *mem, sb_error *err)
+int sb_bfs_init(sb_bfs *b, const sb_keymodel *m, sb_mem *mem, sb_error *err)
 {
     if (!b)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_bfs_init: b is NULL");
@@ -80,7 +80,7 @@ void sb_bfs_free(sb_bfs *b)
 
 static int is_goal(run_ctx *c, const uint64_t *key)
 {
-    const sb_search_model *m = &c->b->model;
+    const sb_keymodel *m = &c->b->model;
     if (m->is_goal)
         return m->is_goal(m->ud, key);
     if (!c->goal)
@@ -132,6 +132,7 @@ static void on_neighbour(void *ctx, const uint64_t *key)
     memcpy(c->qkey + (size_t)c->nq * set->kw, key, set->kw * sizeof *key);
     c->qhash[c->nq] = h;
     c->qfrom[c->nq] = c->from;
+    c->b->generated++;
     if (++c->nq == BATCH)
         flush(c);
 }

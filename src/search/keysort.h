@@ -6,7 +6,7 @@
  * kw and instantiated for one word, the common case.
  *
  * Hints.  A one-word key may carry bits that are not part of the state:
- * the model's hints (sb_search_model.hint_bits), in the bits outside the
+ * the model's hints (sb_keymodel.hint_bits), in the bits outside the
  * mask m.  One-word keys are sorted and compared on the bits of m alone,
  * and where repeats of a state are made one, the hints of all of them are
  * OR-ed into the one kept.  Keys of more words carry no hints: m must be

@@ -39,7 +39,7 @@
 #include <unistd.h>
 
 #include "keysort.h"
-#include "sbfs/levels.h"
+#include "levels.h"
 
 #define MAXKW SB_SEARCH_MAXKW
 #define MIN_BATCH ((uint64_t)1 << 8)    /* keys: a thread's first and smallest buffer */
@@ -742,7 +742,7 @@ static int next_level(sb_levels *s, sb_side *S, int borrowed, sb_side *other, in
 
 /* ---- the public engine ---- */
 
-int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *mem, sb_error *err)
+int sb_levels_init(sb_levels *s, const sb_keymodel *m, int threads, sb_mem *mem, sb_error *err)
 {
     if (!s)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_init: s is NULL");

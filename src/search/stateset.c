@@ -18,7 +18,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "sbfs/search.h"
+#include "stateset.h"
 
 #define CHUNK ((uint64_t)1 << SB_SET_CHUNK_BITS)
 #define MAX_STATES ((uint64_t)0xfffffffe)

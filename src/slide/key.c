@@ -183,7 +183,7 @@ static int goal_cb(void *ud, const uint64_t *key)
     return sb_slide_is_goal(ud, key);
 }
 
-int sb_slide_model(const sb_slide *sl, sb_search_model *m)
+int sb_slide_model(const sb_slide *sl, sb_keymodel *m)
 {
     if (!m)
         return SB_EUSAGE;
@@ -191,6 +191,7 @@ int sb_slide_model(const sb_slide *sl, sb_search_model *m)
     if (!sl_ready(sl))
         return SB_EUSAGE;
     m->key_words = sl->key_words;
+    m->reversible = 1; /* a block slides back the way it came, in every style */
     m->ud = (void *)sl;
     m->expand = expand_cb;
     /* one whole configuration: the engine compares keys with sl->stop */
@@ -199,7 +200,7 @@ int sb_slide_model(const sb_slide *sl, sb_search_model *m)
     return 0;
 }
 
-int sb_slide_model_hints(const sb_slide *sl, sb_search_model *m)
+int sb_slide_model_hints(const sb_slide *sl, sb_keymodel *m)
 {
     int rc = sb_slide_model(sl, m);
     if (rc)

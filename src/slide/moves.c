@@ -930,39 +930,6 @@ int sb_slide_expand_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn e
     return 0;
 }
 
-typedef struct count_ctx {
-    sb_stateset set;
-    int rc;
-    sb_error *err;
-} count_ctx;
-
-static void count_cb(void *ctx, const uint64_t *key)
-{
-    count_ctx *c = ctx;
-    int added;
-    int64_t i = sb_stateset_add(&c->set, key, &added, c->err);
-    if (i < 0)
-        c->rc = (int)i;
-}
-
-int sb_slide_count_moves(const sb_slide *sl, const uint64_t *key, sb_error *err)
-{
-    count_ctx c;
-    sb_mem mem;
-    if (!sl_ready(sl) || !key)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_count_moves: %s",
-                            key ? "the model is NULL or not set up" : "key is NULL");
-    sb_mem_init(&mem, 0);
-    c.rc = sb_stateset_init(&c.set, sl->key_words, &mem, err);
-    c.err = err;
-    if (c.rc)
-        return c.rc;
-    int rc = generate(sl, key, count_cb, &c, NULL);
-    int n = rc ? rc : c.rc ? c.rc : (int)c.set.n;
-    sb_stateset_free(&c.set);
-    return n;
-}
-
 /* ---- describing a move ---- */
 
 typedef struct desc_ctx {

@@ -1,7 +1,8 @@
-/* The sorted-level search engine: breadth-first search that keeps each
- * distance as one sorted array of keys.
+/* The sorted-level engine (private to src/search; callers use
+ * sbfs/search.h): breadth-first search that keeps each distance as one
+ * sorted array of keys.
  *
- * Like the hashed engine (sbfs/search.h) it takes an sb_search_model and
+ * Like the hashed engine (bfs.h) it takes an sb_keymodel and
  * knows nothing of the puzzle.  Level d+1 is made from level d by listing
  * every neighbour, sorting the list (radix sort), dropping repeats and
  * dropping what is in level d or d-1: since every move can be undone, a
@@ -9,7 +10,7 @@
  * are all the duplicate detection needs.  A state costs its key and nothing
  * else (8 bytes for keys of one word); all memory traffic is sequential;
  * the result does not depend on the number of threads.  A model may keep
- * hints in its keys (sb_search_model.hint_bits): the engine ignores them
+ * hints in its keys (sb_keymodel.hint_bits): the engine ignores them
  * in comparisons and strips them from every key it hands out.
  *
  * It searches one way (from the start until a goal, or the whole
@@ -18,8 +19,8 @@
  * old levels, keeping a few as checkpoints, and rebuilds the path by
  * searching again from a checkpoint; it fails cleanly (SB_ENOMEM) only
  * when the two newest levels do not fit. */
-#ifndef SBFS_LEVELS_H
-#define SBFS_LEVELS_H
+#ifndef SBFS_LEVELS_PRIV_H
+#define SBFS_LEVELS_PRIV_H
 
 #include <stdint.h>
 
@@ -47,7 +48,7 @@ enum {
 };
 
 typedef struct sb_levels {
-    sb_search_model model;
+    sb_keymodel model;
     int kw;
     uint64_t idm;       /* the state's bits of a one-word key: all but the hints */
     int threads;        /* worker threads, >= 1 */
@@ -70,7 +71,7 @@ typedef struct sb_levels {
  * wider than SB_SEARCH_MAXKW, hints that do not fit.  Every function below
  * refuses a NULL s or one init did not set up (SB_EUSAGE, or 0 / NULL for
  * the counts), and free accepts NULL. */
-int sb_levels_init(sb_levels *s, const sb_search_model *m, int threads, sb_mem *mem,
+int sb_levels_init(sb_levels *s, const sb_keymodel *m, int threads, sb_mem *mem,
                    sb_error *err);
 void sb_levels_free(sb_levels *s);
 
