@@ -32,17 +32,7 @@
 #include <string.h>
 
 #include "sbfs/slide.h"
-#include "slide_internal.h"
-
-/* Kind index of the rank-th anchored block of key. */
-static unsigned kind_at(const sb_slide *sl, const uint64_t *key, int rank)
-{
-    int pos = sl->ncells + rank * sl->kbits;
-    uint64_t v = key[pos >> 6] >> (pos & 63);
-    if ((pos & 63) + sl->kbits > 64)
-        v |= key[(pos >> 6) + 1] << (64 - (pos & 63));
-    return (unsigned)(v & (((uint64_t)1 << sl->kbits) - 1));
-}
+#include "keycodec.h"
 
 /* The slot form (key.c): every named anchor holds its kind's field, and
  * no block covers an empty cell. */
@@ -84,7 +74,7 @@ int sb_slide_goal_match(const sb_slide *sl, int gi, const uint64_t *key)
             for (uint64_t bits = g->need[w]; bits; bits &= bits - 1) {
                 int b = __builtin_ctzll(bits), c = w * 64 + b;
                 int rank = below[w] + __builtin_popcountll(A[w] & (((uint64_t)1 << b) - 1));
-                if ((int)kind_at(sl, key, rank) != sl->kidx[g->anchors[c]])
+                if ((int)kc_kind(sl, key, rank) != sl->kidx[g->anchors[c]])
                     return 0;
             }
     for (int w = 0; w < nw; w++)
@@ -92,7 +82,7 @@ int sb_slide_goal_match(const sb_slide *sl, int gi, const uint64_t *key)
             int b = __builtin_ctzll(bits), c = w * 64 + b;
             unsigned k = 0;
             if (sl->kbits)
-                k = kind_at(sl, key, below[w] + __builtin_popcountll(A[w] & (((uint64_t)1 << b) - 1)));
+                k = kc_kind(sl, key, below[w] + __builtin_popcountll(A[w] & (((uint64_t)1 << b) - 1)));
             const uint64_t *m = sl->shape + ((size_t)k * sl->ncells + c) * nw;
             for (int v = 0; v < nw; v++)
                 if (m[v] & g->empty[v])
@@ -108,21 +98,5 @@ int sb_slide_is_goal(const sb_slide *sl, const uint64_t *key)
     for (int g = 0; g < sl->pz->ngoals; g++)
         if (sb_slide_goal_match(sl, g, key) == 1)
             return 1;
-    return 0;
-}
-
-int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf)
-{
-    const sb_slide_goal *gl;
-    if (!pz_ready(pz) || g < 0 || g >= pz->ngoals || !buf)
-        return SB_EUSAGE;
-    gl = &pz->goal[g];
-    if (sb_slide_board_text(pz, gl->anchors, buf))
-        return SB_EUSAGE;
-    /* the name of cell (r, c) is character 2c + 1 of line 2r + 1, and a
-     * line holds 2 * cols characters and its newline */
-    for (int j = 0; j < pz->ncells; j++)
-        if (gl->free[j] && !pz->xcell[j])
-            buf[(size_t)(2 * (j / pz->cols) + 1) * (2 * pz->cols + 1) + 2 * (j % pz->cols) + 1] = '.';
     return 0;
 }

@@ -20,4 +20,9 @@ static inline int pz_ready(const sb_slide_puzzle *pz)
            pz->ncells <= SB_SLIDE_MAXCELLS && pz->ngoals >= 0 && pz->ngoals <= SB_SLIDE_MAXGOALS;
 }
 
+/* geometry.c: the tables of sl's kinds on sl's board (shape, fits, step,
+ * enter and the one-word masks), charged to sl->mem; SB_ENOMEM. */
+int slide_geometry(sb_slide *sl, sb_error *err);
+void slide_geometry_free(sb_slide *sl);
+
 #endif
