@@ -1,6 +1,16 @@
-/* Unit tests of the core utilities: errors, memory budget, random numbers. */
+/* Unit tests of the core utilities: errors, memory budget, random numbers,
+ * and the library-internal ones: the little-endian codec, the mix and the
+ * checksum, the worker pool. */
+#define _GNU_SOURCE /* pthread_setattr_default_np, to make threads fail */
 #include "harness.h"
 #include "sbfs/core.h"
+
+#include <pthread.h>
+#include <unistd.h>
+
+#include "../src/core/hash.h"
+#include "../src/core/le.h"
+#include "../src/core/pool.h"
 
 static void test_error(void)
 {
@@ -85,6 +95,158 @@ static void test_rng(void)
         counts[sb_rng_below(&a, 6)]++;
     for (int i = 0; i < 6; i++)
         CHECK(counts[i] > 9500 && counts[i] < 10500);
+    /* the stream is part of the interface (--seed): pinned */
+    sb_rng_seed(&a, 42);
+    CHECK_U64(sb_rng_next(&a), UINT64_C(0x15780b2e0c2ec716));
+    CHECK_U64(sb_rng_next(&a), UINT64_C(0x6104d9866d113a7e));
+}
+
+static void test_le(void)
+{
+    unsigned char b[8];
+    static const unsigned char want[8] = {0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01};
+    sb_le_put16(b, 0x0201);
+    CHECK(b[0] == 1 && b[1] == 2);
+    CHECK_U64(sb_le_get16(b), 0x0201);
+    sb_le_put32(b, UINT32_C(0x04030201));
+    CHECK(b[0] == 1 && b[1] == 2 && b[2] == 3 && b[3] == 4);
+    CHECK_U64(sb_le_get32(b), UINT32_C(0x04030201));
+    sb_le_put64(b, UINT64_C(0x0102030405060708));
+    CHECK(memcmp(b, want, 8) == 0);
+    CHECK_U64(sb_le_get64(want), UINT64_C(0x0102030405060708));
+    /* round trips at the edges of each width */
+    sb_le_put16(b, 0xffff);
+    CHECK_U64(sb_le_get16(b), 0xffff);
+    sb_le_put32(b, UINT32_C(0x80000001));
+    CHECK_U64(sb_le_get32(b), UINT32_C(0x80000001));
+    sb_le_put64(b, UINT64_MAX);
+    CHECK_U64(sb_le_get64(b), UINT64_MAX);
+    sb_le_put64(b, UINT64_C(0x8000000000000001));
+    CHECK_U64(sb_le_get64(b), UINT64_C(0x8000000000000001));
+}
+
+/* Expected values computed apart from this code, from the definitions in
+ * hash.h. */
+static void test_hash(void)
+{
+    unsigned char b[100];
+    sb_sum s;
+    CHECK_U64(sb_mix64(0), 0);
+    /* SplitMix64's first output from state 0, as published */
+    CHECK_U64(sb_mix64(UINT64_C(0x9e3779b97f4a7c15)), UINT64_C(0xe220a8397b1dcdaf));
+    CHECK_U64(sb_mix64(1), UINT64_C(0x5692161d100b05e5));
+    for (int i = 0; i < 100; i++)
+        b[i] = (unsigned char)i;
+    CHECK_U64(sb_checksum(NULL, 0), UINT64_C(0x22a61ba7f80f5303));
+    CHECK_U64(sb_checksum("abc", 3), UINT64_C(0xda3e35753ddfcee8));
+    CHECK_U64(sb_checksum(b, 100), UINT64_C(0x441289aa94fb9b0a));
+    /* zero padding does not hide a trailing zero: the count is summed */
+    memset(b, 0, 32);
+    CHECK_U64(sb_checksum(b, 32), UINT64_C(0x555f18e3a9ba8343));
+    CHECK_U64(sb_checksum(b, 31), UINT64_C(0xf86b23651a141cfa));
+    /* piece by piece, cut anywhere: the same */
+    for (int i = 0; i < 100; i++)
+        b[i] = (unsigned char)i;
+    for (size_t cut1 = 0; cut1 <= 100; cut1 += 7)
+        for (size_t cut2 = cut1; cut2 <= 100; cut2 += 13) {
+            sb_sum_init(&s);
+            sb_sum_add(&s, b, cut1);
+            sb_sum_add(&s, b + cut1, cut2 - cut1);
+            sb_sum_add(&s, NULL, 0);
+            sb_sum_add(&s, b + cut2, 100 - cut2);
+            CHECK_U64(sb_sum_end(&s), UINT64_C(0x441289aa94fb9b0a));
+        }
+}
+
+/* ---- the worker pool ---- */
+typedef struct job {
+    pthread_t caller;
+    int ran;          /* times fn ran on this item */
+    int on_caller;    /* 1 when it ran on the caller's thread */
+    int order;        /* when it ran, among the items run on the caller */
+    int *next_order;
+} job;
+
+static void *note(void *arg)
+{
+    job *j = arg;
+    j->ran++;
+    j->on_caller = pthread_equal(pthread_self(), j->caller) != 0;
+    if (j->on_caller)
+        j->order = (*j->next_order)++;
+    return NULL;
+}
+
+/* Run n items (of `have`) through the pool; returns what it returned. */
+static int pool(job *jobs, int have, int n, int *next_order)
+{
+    *next_order = 0;
+    for (int i = 0; i < have; i++) {
+        memset(&jobs[i], 0, sizeof jobs[i]);
+        jobs[i].caller = pthread_self();
+        jobs[i].order = -1;
+        jobs[i].next_order = next_order;
+    }
+    return sb_pool_run(n, note, jobs, sizeof *jobs);
+}
+
+static void test_pool(void)
+{
+    job jobs[100];
+    int next, all_once = 1, none_here = 1;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    CHECK_INT(sb_pool_threads(1), 1);
+    CHECK_INT(sb_pool_threads(3), 3);
+    CHECK_INT(sb_pool_threads(64), 64);
+    CHECK_INT(sb_pool_threads(1000), SB_POOL_MAX);
+    CHECK_INT(sb_pool_threads(0), cpus < 1 ? 1 : cpus > 64 ? 64 : cpus);
+    CHECK_INT(sb_pool_threads(-5), sb_pool_threads(0));
+    /* one: the caller's thread alone */
+    CHECK_INT(pool(jobs, 100, 1, &next), 0);
+    CHECK_INT(jobs[0].ran, 1);
+    CHECK_INT(jobs[0].on_caller, 1);
+    CHECK_INT(jobs[1].ran, 0);
+    /* below one counts as one */
+    CHECK_INT(pool(jobs, 100, 0, &next), 0);
+    CHECK_INT(jobs[0].ran + jobs[1].ran, 1);
+    /* two: item 0 here, item 1 on a thread of its own */
+    CHECK_INT(pool(jobs, 100, 2, &next), 1);
+    CHECK_INT(jobs[0].ran, 1);
+    CHECK_INT(jobs[0].on_caller, 1);
+    CHECK_INT(jobs[1].ran, 1);
+    CHECK_INT(jobs[1].on_caller, 0);
+    CHECK_INT(jobs[2].ran, 0);
+    /* many, past the most: SB_POOL_MAX of them run, each once */
+    CHECK_INT(pool(jobs, 100, 100, &next), SB_POOL_MAX - 1);
+    for (int i = 0; i < 100; i++) {
+        all_once &= jobs[i].ran == (i < SB_POOL_MAX);
+        none_here &= jobs[i].on_caller == (i == 0);
+    }
+    CHECK(all_once);
+    CHECK(none_here);
+    {
+        /* threads that cannot be created (a stack larger than any address
+         * space): every item runs once, on the caller's thread, item 0
+         * first, the others in order */
+        pthread_attr_t old, huge;
+        int in_order = 1;
+        if (pthread_getattr_default_np(&old) != 0 || pthread_attr_init(&huge) != 0) {
+            T_FAIL_AT("thread attributes");
+            return;
+        }
+        pthread_attr_setstacksize(&huge, (size_t)1 << 46);
+        CHECK_INT(pthread_setattr_default_np(&huge), 0);
+        CHECK_INT(pool(jobs, 100, 5, &next), 0);
+        CHECK_INT(pthread_setattr_default_np(&old), 0);
+        pthread_attr_destroy(&huge);
+        pthread_attr_destroy(&old);
+        for (int i = 0; i < 5; i++)
+            in_order &= jobs[i].ran == 1 && jobs[i].on_caller && jobs[i].order == i;
+        CHECK(in_order);
+        CHECK_INT(jobs[5].ran, 0);
+        /* and threads start again once they can */
+        CHECK_INT(pool(jobs, 100, 3, &next), 2);
+    }
 }
 
 static void test_quote(void)
@@ -107,5 +269,8 @@ int main(void)
     RUN(test_budget);
     RUN(test_parse_size);
     RUN(test_rng);
+    RUN(test_le);
+    RUN(test_hash);
+    RUN(test_pool);
     return TEST_END();
 }
