@@ -1,6 +1,6 @@
 /* Unit tests of the core utilities: errors, memory budget, random numbers,
  * and the library-internal ones: the little-endian codec, the mix and the
- * checksum, the worker pool. */
+ * checksum, the worker pool, the table-file container. */
 #define _GNU_SOURCE /* pthread_setattr_default_np, to make threads fail */
 #include "harness.h"
 #include "sbfs/core.h"
@@ -11,6 +11,7 @@
 #include "../src/core/hash.h"
 #include "../src/core/le.h"
 #include "../src/core/pool.h"
+#include "../src/core/tablefile.h"
 
 static void test_error(void)
 {
@@ -262,6 +263,188 @@ static void test_quote(void)
     CHECK_STR(sb_error_quote(b, 4, "\0\0", 2), "...");
 }
 
+/* ---- the table-file container ---- */
+static const sb_tf_kind demo = {"demo", 5, "a demo table"};
+static char tf_path[64], tf_bad[64];
+
+static long slurp(const char *path, unsigned char *b, long cap)
+{
+    FILE *f = fopen(path, "rb");
+    long n = f ? (long)fread(b, 1, (size_t)cap, f) : -1;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+static void spew(const char *path, const unsigned char *b, long n)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(b, 1, (size_t)n, f);
+        fclose(f);
+    }
+}
+
+/* Load path as a demo table with words of 8 bytes; the code, and the
+ * message in e. */
+static int tf_load(const char *path, const sb_tf_kind *k, uint64_t *words, sb_error *e)
+{
+    unsigned char params[16];
+    size_t np;
+    sb_tf_reader r;
+    int rc = sb_tf_open(&r, path, k, params, sizeof params, &np, e);
+    if (rc)
+        return rc;
+    if (r.bytes != 24) {
+        return sb_tf_refuse(&r, e, "%llu bytes of data", (unsigned long long)r.bytes);
+    }
+    return sb_tf_read(&r, words, 8, e);
+}
+
+/* The message a refusal of tf_bad must give. */
+static int refused(int rc, const sb_error *e, const char *why)
+{
+    char want[300];
+    snprintf(want, sizeof want, "%s: %s", tf_bad, why);
+    if (rc == SB_EBADFILE && e->code == SB_EBADFILE && strcmp(e->msg, want) == 0)
+        return 1;
+    fprintf(stderr, "  got %d '%s', want '%s'\n", rc, e->msg, want);
+    return 0;
+}
+
+static void test_tablefile(void)
+{
+    const uint64_t words[3] = {1, UINT64_C(0x0102030405060708), UINT64_MAX};
+    const sb_tf_kind other = {"other", 5, "another table"}, old = {"demo", 4, "a demo table"};
+    const sb_tf_kind dist = {"distance", 2, "an sbfs distance table"}, pdb = {"pdb", 3, "a pattern database"};
+    unsigned char file[200], bad[600], params[16];
+    uint64_t got[3];
+    long len;
+    size_t np;
+    sb_tf_reader r;
+    sb_error e;
+    int ok;
+    snprintf(tf_path, sizeof tf_path, "/tmp/sbfs_test_tf_%d", (int)getpid());
+    snprintf(tf_bad, sizeof tf_bad, "/tmp/sbfs_test_tf_%d.bad", (int)getpid());
+
+    /* round trip, and the bytes on disk */
+    CHECK_INT(sb_tf_save(tf_path, &demo, (const unsigned char *)"hello", 5, words, 24, 8, &e), 0);
+    len = slurp(tf_path, file, sizeof file);
+    CHECK_INT(len, 32 + 5 + 8 + 24 + 8);
+    CHECK(memcmp(file, "sbfsTAB\ndemo\0\0\0\0\x05\0\0\0\x2d\0\0\0\x18\0\0\0\0\0\0\0hello", 37) == 0);
+    CHECK_U64(sb_le_get64(file + 37), sb_checksum(file, 37));
+    CHECK(memcmp(file + 45, "\x01\0\0\0\0\0\0\0\x08\x07\x06\x05\x04\x03\x02\x01", 16) == 0);
+    CHECK_U64(sb_le_get64(file + 69), sb_checksum(file + 45, 24));
+    CHECK_INT(sb_tf_open(&r, tf_path, &demo, params, sizeof params, &np, &e), 0);
+    CHECK_INT(np, 5);
+    CHECK(memcmp(params, "hello", 5) == 0);
+    CHECK_U64(r.bytes, 24);
+    CHECK_INT(sb_tf_read(&r, got, 8, &e), 0);
+    CHECK(memcmp(got, words, sizeof words) == 0);
+    CHECK_U64(r.sum, sb_checksum(file + 45, 24));
+    CHECK(r.f == NULL);
+    /* bytes, no parameters */
+    CHECK_INT(sb_tf_save(tf_path, &demo, NULL, 0, "abcdefg", 7, 1, &e), 0);
+    CHECK_INT(sb_tf_open(&r, tf_path, &demo, params, sizeof params, &np, &e), 0);
+    CHECK_INT(np, 0);
+    CHECK_U64(r.bytes, 7);
+    memset(params, 0, sizeof params);
+    CHECK_INT(sb_tf_read(&r, params, 1, &e), 0);
+    CHECK_STR((char *)params, "abcdefg");
+    /* the caller refuses what it does not like, by path */
+    CHECK_INT(sb_tf_open(&r, tf_path, &demo, params, sizeof params, &np, &e), 0);
+    CHECK_INT(sb_tf_refuse(&r, &e, "%d apples", 3), SB_EBADFILE);
+    CHECK(r.f == NULL);
+    snprintf((char *)bad, sizeof bad, "%s: 3 apples", tf_path);
+    CHECK_STR(e.msg, (char *)bad);
+
+    /* cut anywhere: too short for a header, data cut, checksum cut */
+    ok = 1;
+    for (long n = 0; n < len; n++) {
+        spew(tf_bad, file, n);
+        ok &= refused(tf_load(tf_bad, &demo, got, &e), &e,
+                      n < 45 ? "too short for a demo table"
+                      : n < 69 ? "truncated (the data is cut short)"
+                               : "truncated (the checksum is missing)");
+    }
+    CHECK(ok);
+    /* one byte too many */
+    memcpy(bad, file, (size_t)len);
+    bad[len] = 0;
+    spew(tf_bad, bad, len + 1);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "longer than its header says"));
+    /* every byte flipped, one at a time */
+    ok = 1;
+    for (long i = 0; i < len; i++) {
+        int rc;
+        memcpy(bad, file, (size_t)len);
+        bad[i] ^= 0x10;
+        spew(tf_bad, bad, len);
+        rc = tf_load(tf_bad, &demo, got, &e);
+        if (i < 8)
+            ok &= refused(rc, &e, "not a demo table");
+        else if (i >= 24 && i < 45)
+            ok &= refused(rc, &e, "damaged header (checksum mismatch)");
+        else if (i >= 45)
+            ok &= refused(rc, &e, "checksum mismatch, the file is damaged");
+        else
+            ok &= rc == SB_EBADFILE && strncmp(e.msg, tf_bad, strlen(tf_bad)) == 0;
+    }
+    CHECK(ok);
+    /* the fields one by one: kind, version, header length */
+    memcpy(bad, file, (size_t)len);
+    bad[9] = 'E';
+    spew(tf_bad, bad, len);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "not a demo table (a table file of kind 'dEmo')"));
+    bad[9] = 0x01;
+    spew(tf_bad, bad, len);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "not a demo table (a table file of kind 'd\\x01mo')"));
+    memcpy(bad, file, (size_t)len);
+    bad[16] = 6;
+    spew(tf_bad, bad, len);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e,
+                  "a demo table in format version 6; this sbfs reads only version 5"));
+    memcpy(bad, file, (size_t)len);
+    bad[20] = 39;
+    spew(tf_bad, bad, len);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "damaged header (a header of 39 bytes)"));
+    bad[20] = 45 + 16 + 1; /* more parameters than the reader has room for */
+    spew(tf_bad, bad, len);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "damaged header (a header of 62 bytes)"));
+    bad[20] = 46;
+    spew(tf_bad, bad, len);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "damaged header (checksum mismatch)"));
+    /* written as another kind or version */
+    CHECK_INT(sb_tf_save(tf_bad, &other, (const unsigned char *)"hello", 5, words, 24, 8, &e), 0);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "not a demo table (a table file of kind 'other')"));
+    CHECK_INT(sb_tf_save(tf_bad, &old, (const unsigned char *)"hello", 5, words, 24, 8, &e), 0);
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e,
+                  "a demo table in format version 4; this sbfs reads only version 5"));
+    /* the formats before the container, named by their version */
+    memcpy(bad, "SBFSTBL1", 8);
+    memset(bad + 8, 0, sizeof bad - 8);
+    spew(tf_bad, bad, 200);
+    CHECK(refused(tf_load(tf_bad, &dist, got, &e), &e,
+                  "an sbfs distance table in format version 1; this sbfs reads only version 2"));
+    CHECK(refused(tf_load(tf_bad, &demo, got, &e), &e, "not a demo table"));
+    memcpy(bad, "sbfsPDB\n\x02\0\0\0", 12);
+    spew(tf_bad, bad, 64 + 504);
+    CHECK(refused(tf_load(tf_bad, &pdb, got, &e), &e,
+                  "a pattern database in format version 2; this sbfs reads only version 3"));
+    spew(tf_bad, bad, 10);
+    CHECK(refused(tf_load(tf_bad, &pdb, got, &e), &e, "too short for a pattern database"));
+    spew(tf_bad, (const unsigned char *)"distance 0: 1\n", 14);
+    CHECK(refused(tf_load(tf_bad, &dist, got, &e), &e, "not an sbfs distance table"));
+    /* what cannot be read at all */
+    CHECK_INT(tf_load("/tmp", &demo, got, &e), SB_EIO);
+    CHECK_STR(e.msg, "/tmp: Is a directory");
+    CHECK_INT(tf_load("/nonexistent/x", &demo, got, &e), SB_EIO);
+    CHECK_STR(e.msg, "/nonexistent/x: No such file or directory");
+    CHECK_INT(sb_tf_save("/nonexistent/x", &demo, NULL, 0, words, 24, 8, &e), SB_EIO);
+    remove(tf_path);
+    remove(tf_bad);
+}
+
 int main(void)
 {
     RUN(test_error);
@@ -272,5 +455,6 @@ int main(void)
     RUN(test_le);
     RUN(test_hash);
     RUN(test_pool);
+    RUN(test_tablefile);
     return TEST_END();
 }

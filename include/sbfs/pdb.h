@@ -21,7 +21,7 @@
 #include "sbfs/core.h"
 
 #define SB_PDB_MAXK 8
-#define SB_PDB_VERSION 2
+#define SB_PDB_VERSION 3
 #define SB_PDB_MAXTHREADS 16
 
 typedef struct sb_pdb {
