@@ -203,11 +203,11 @@ static void test_files(void)
     CHECK_INT(sb_pdb_init(&p, 3, 3, t, 3, &e), 0);
     CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
     sb_pdb_filename(&p, path, sizeof path);
-    CHECK_STR(path, "npuzzle-3x3-1.2.3-v2.pdb");
+    CHECK_STR(path, "npuzzle-3x3-1.2.3-v3.pdb");
     snprintf(path, sizeof path, "%s/a.pdb", dir);
     snprintf(other, sizeof other, "%s/b.pdb", dir);
     CHECK_INT(sb_pdb_save(&p, path, &e), 0);
-    CHECK_INT(fsize(path), 64 + 504);
+    CHECK_INT(fsize(path), 64 + 504 + 8);
     CHECK(sb_pdb_probe(&p, path));
     /* round trip */
     CHECK_INT(sb_pdb_init(&q, 3, 3, t, 3, &e), 0);
@@ -237,6 +237,20 @@ static void test_files(void)
     putc(0, f);
     fclose(f);
     CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    /* a file of the format before (version 2) under this one's name: its
+     * version named, so the caller rebuilds it */
+    f = fopen(path, "wb");
+    fwrite("sbfsPDB\n\2\0\0\0\3\3\3\0\1\2\3", 1, 19, f);
+    for (int i = 19; i < 64 + 504; i++)
+        putc(0, f);
+    fclose(f);
+    CHECK(!sb_pdb_probe(&p, path));
+    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    {
+        char want[400];
+        snprintf(want, sizeof want, "%s: a pattern database in format version 2; this sbfs reads only version 3", path);
+        CHECK_STR(e.msg, want);
+    }
     /* not there */
     CHECK_INT(sb_pdb_load(&q, other, &mem, NULL, &e), SB_EIO);
     CHECK_U64(mem.used, p.size);

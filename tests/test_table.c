@@ -480,12 +480,12 @@ static void test_files(void)
     fseek(f, 0, SEEK_END);
     len = ftell(f);
     fclose(f);
-    CHECK_INT(len, 144 + 13 * 8 + 8 + 1024);
+    CHECK_INT(len, 160 + 13 * 8 + 8 + 1024 + 8);
     corrupt(path, len - 100, 0x00);
     CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), SB_EBADFILE);
     CHECK(strstr(err.msg, "checksum") != NULL);
     CHECK_INT(sb_table_save(&t, path, &err), 0);
-    corrupt(path, 144 + 8 * 3, 0x11);
+    corrupt(path, 160 + 8 * 3, 0x11);
     CHECK_INT(sb_table_load(&u, &m, path, &mem, &err), SB_EBADFILE);
     CHECK_INT(sb_table_save(&t, path, &err), 0);
     CHECK_INT(truncate(path, len - 1), 0);
@@ -502,6 +502,14 @@ static void test_files(void)
     fclose(f);
     CHECK_INT(sb_table_load(&u, &m, other, &mem, &err), SB_EBADFILE);
     CHECK(strstr(err.msg, "not an sbfs distance table") != NULL);
+    /* a table of the format before (version 1): refused, naming it */
+    f = fopen(other, "wb");
+    fputs("SBFSTBL1cube", f);
+    for (int i = 12; i < 1200; i++)
+        fputc(0, f);
+    fclose(f);
+    CHECK_INT(sb_table_load(&u, &m, other, &mem, &err), SB_EBADFILE);
+    CHECK(strstr(err.msg, ": an sbfs distance table in format version 1; this sbfs reads only version 2") != NULL);
     CHECK_INT(sb_table_save(&t, "/nonexistent/x.tbl", &err), SB_EIO);
     {
         /* a failed write to a device reports the error and leaves the

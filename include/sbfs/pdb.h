@@ -21,7 +21,7 @@
 #include "sbfs/core.h"
 
 #define SB_PDB_MAXK 8
-#define SB_PDB_VERSION 2
+#define SB_PDB_VERSION 3
 #define SB_PDB_MAXTHREADS 16
 
 typedef struct sb_pdb {
@@ -49,17 +49,21 @@ int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb
  * entries use one).  ctl: progress (phase "pdb"), stop -> SB_EINTR. */
 int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err);
 
-/* A file name for the pattern, e.g. "npuzzle-4x4-1.2.3-v1.pdb", cut to
- * fit n bytes.  0, or SB_EUSAGE (buf NULL or n 0; a bad pdb, buf then ""). */
+/* A file name for the pattern, e.g. "npuzzle-4x4-1.2.3-v3.pdb" (the
+ * format version last, so that programs reading different versions can
+ * share a cache folder), cut to fit n bytes.  0, or SB_EUSAGE (buf NULL or
+ * n 0; a bad pdb, buf then ""). */
 int sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n);
 
-/* Save to path (written to path.tmp, then renamed).  SB_EUSAGE: path NULL,
- * no table. */
+/* Save to path (written to path.PID.tmp, then renamed): the table file of
+ * docs/FORMAT.md, kind "pdb", version SB_PDB_VERSION.  SB_EIO when it
+ * cannot be written; SB_EUSAGE: path NULL, no table. */
 int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err);
-/* Load the table pdb describes from path.  The header (magic, version,
- * board, pattern, size) must match and the checksum of the data must agree:
- * otherwise SB_EBADFILE (the caller rebuilds); SB_EIO if it cannot be read;
- * SB_EUSAGE for path NULL. */
+/* Load the table pdb describes from path.  The header (magic, kind,
+ * version, board, pattern, size) must match and both checksums agree:
+ * otherwise SB_EBADFILE with the reason (a file of an older version says
+ * which; the caller rebuilds); SB_EIO if it cannot be read; SB_EUSAGE for
+ * path NULL. */
 int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err);
 
 /* 1 when path starts with the header pdb expects (data not read); 0 when
@@ -69,8 +73,8 @@ int sb_pdb_probe(const sb_pdb *pdb, const char *path);
 /* Release the table (pdb may be NULL). */
 void sb_pdb_free(sb_pdb *pdb);
 
-/* The checksum the files carry (64-bit, over a byte buffer; 0 when p is
- * NULL). */
+/* The checksum the files carry (64-bit, over a byte buffer, see
+ * docs/FORMAT.md; 0 when p is NULL). */
 uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n);
 
 /* Rank of a placement (pos[i] = cell of pattern tile i).  Digit i is the

@@ -83,7 +83,8 @@ enum { SB_SCAN_AUTO = 0, SB_SCAN_FORWARD = 1, SB_SCAN_BACKWARD = 2 };
 
 typedef struct sb_table_opts {
     int bits;      /* 2, 4 or 8; 0 means 2 */
-    int threads;   /* worker threads; 0 or 1: the calling thread only */
+    int threads;   /* worker threads (at most 64); 0 or 1: the calling
+                      thread only */
     int scan;      /* SB_SCAN_* */
     int max_depth; /* stop after this distance; < 0: no limit */
 } sb_table_opts;
@@ -144,14 +145,17 @@ int sb_table_distance(const sb_table *t, const sb_model *m, uint64_t r);
  * Needs a symmetric model.  SB_EUSAGE also when next is NULL. */
 int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *next, int *move);
 
-/* Write t to path: a header (magic, puzzle name and params, size, bits,
- * histogram, checksum) then the packed codes.  See docs/FORMAT.md.
- * SB_EUSAGE: t without a table, path NULL. */
+/* Write t to path: the table file of docs/FORMAT.md, kind "distance",
+ * version 2: a header (puzzle name and params, size, bits, histogram) with
+ * its checksum, then the packed codes and theirs.  Written beside path and
+ * renamed into place.  SB_EIO when it cannot be written; SB_EUSAGE: t
+ * without a table, path NULL. */
 int sb_table_save(const sb_table *t, const char *path, sb_error *err);
 
-/* Read a table saved for model m.  A file that is not a table, is damaged
- * (checksum), or was built for another puzzle, other params or another
- * size is refused with SB_EBADFILE; SB_EIO when it cannot be read;
+/* Read a table saved for model m.  A file that is not a table, is of
+ * another format version (the message names it), is damaged (checksum), or
+ * was built for another puzzle, other params or another size is refused
+ * with SB_EBADFILE; SB_EIO when it cannot be read;
  * SB_EUSAGE for t or path NULL or a model sb_table_build would refuse. */
 int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
                   sb_error *err);

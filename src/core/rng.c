@@ -3,12 +3,13 @@
  * draw random positions are repeatable. */
 #include "sbfs/core.h"
 
+#include "hash.h"
+
+/* SplitMix64: a Weyl sequence (steps of the golden ratio times 2^64, odd,
+ * so it visits every value) through the mix. */
 static uint64_t splitmix(uint64_t *x)
 {
-    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+    return sb_mix64(*x += UINT64_C(0x9e3779b97f4a7c15));
 }
 
 int sb_rng_seed(sb_rng *r, uint64_t seed)

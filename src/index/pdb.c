@@ -41,13 +41,13 @@
  * the per-placement masks are what keep the 8-tile build within 2 GiB. */
 #include "sbfs/pdb.h"
 
-#include "../core/outfile.h"
+#include "../core/hash.h"
+#include "../core/le.h"
+#include "../core/pool.h"
+#include "../core/tablefile.h"
 
-#include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 static uint64_t falling(int n, int k)
 {
@@ -160,12 +160,14 @@ typedef struct build {
     uint32_t all;
 } build;
 
+/* A relaxed atomic load: other threads may OR into the same entry at the
+ * same time (mor).  On the usual machines it is the plain load it was. */
 static inline uint32_t mget(const build *b, const void *a, uint64_t i)
 {
     switch (b->width) {
-    case 1: return ((const uint8_t *)a)[i];
-    case 2: return ((const uint16_t *)a)[i];
-    default: return ((const uint32_t *)a)[i];
+    case 1: return __atomic_load_n((const uint8_t *)a + i, __ATOMIC_RELAXED);
+    case 2: return __atomic_load_n((const uint16_t *)a + i, __ATOMIC_RELAXED);
+    default: return __atomic_load_n((const uint32_t *)a + i, __ATOMIC_RELAXED);
     }
 }
 
@@ -338,7 +340,6 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, s
     uint64_t size, frontier = 1, done = 0;
     uint8_t pos[SB_PDB_MAXK];
     slice sl[SB_PDB_MAXTHREADS];
-    pthread_t th[SB_PDB_MAXTHREADS];
 
     if (!pdb_ok(pdb))
         return bad_pdb("sb_pdb_build", err);
@@ -390,7 +391,6 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, s
     }
 
     while (frontier) {
-        int started = 0;
         frontier = 0;
         for (int t = 0; t < threads; t++) {
             sl[t].b = &b;
@@ -404,19 +404,7 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, s
             sl[t].mem = mem;
             sl[t].shared_done = &done;
         }
-        for (int t = 1; t < threads; t++)
-            if (pthread_create(&th[t], NULL, run_slice, &sl[t]) != 0)
-                break;
-            else
-                started = t;
-        if (started < threads - 1) {
-            /* could not start them all: run the rest here */
-            for (int t = started + 1; t < threads; t++)
-                run_slice(&sl[t]);
-        }
-        run_slice(&sl[0]);
-        for (int t = 1; t <= started; t++)
-            pthread_join(th[t], NULL);
+        sb_pool_run(threads, run_slice, sl, sizeof *sl);
         for (int t = 0; t < threads; t++) {
             frontier += sl[t].frontier;
             if (sl[t].rc)
@@ -440,7 +428,7 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, s
     /* Placements no solvable position has keep the value 255: when the
      * free cells are few, the blank's region may be too small to fix the
      * permutation parity (with every tile in the pattern, half of them). */
-    pdb->checksum = sb_pdb_checksum(pdb->dist, size);
+    pdb->checksum = sb_checksum(pdb->dist, (size_t)size);
 out:
     sb_mem_free(mem, b.next, b.next ? size * b.width : 0);
     sb_mem_free(mem, b.cur, b.cur ? size * b.width : 0);
@@ -451,64 +439,44 @@ out:
 }
 
 /* ---- files ----
- * Header, 64 bytes, little-endian:
- *   0  magic "sbfsPDB\n"      8  version (u32)    12 rows, cols, k (u8 each), 0
- *   16 tiles[8] (u8)          24 size (u64)       32 checksum of the data (u64)
- *   40 reserved (16 zero bytes)                   56 checksum of bytes 0..55
- * then `size` bytes of table. */
+ * A pattern database file is the container of tablefile.h, kind "pdb",
+ * version 3 (versions 1 and 2 had a header of their own, "sbfsPDB\n").
+ * Its parameters, at these offsets in the file:
+ *   32 rows, cols, k (u8 each), 0    36 tiles[8] (u8, zero past k)
+ *   44 zero (u32)                    48 size (u64)
+ * and the data is `size` bytes, one per placement. */
 
-#define HDR 64
-static const char magic[8] = {'s', 'b', 'f', 's', 'P', 'D', 'B', '\n'};
+static const sb_tf_kind pdb_kind = {"pdb", SB_PDB_VERSION, "a pattern database"};
+
+#define NPARAMS 24
 
 uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n)
 {
-    /* Four independent lanes of multiply-and-fold over 8-byte words, so
-     * the 500 MB table is summed at memory speed; then the tail. */
-    uint64_t h[4] = {0x243f6a8885a308d3u, 0x13198a2e03707344u, 0xa4093822299f31d0u,
-                     0x082efa98ec4e6c89u};
-    uint64_t i = 0, w, r;
-    if (!p)
-        return 0;
-    for (; i + 32 <= n; i += 32)
-        for (int l = 0; l < 4; l++) {
-            memcpy(&w, p + i + 8 * l, 8);
-            h[l] = (h[l] ^ w) * 0x9e3779b97f4a7c15u;
-            h[l] ^= h[l] >> 31;
-        }
-    r = n;
-    for (int l = 0; l < 4; l++)
-        r = (r ^ h[l]) * 0xff51afd7ed558ccdu, r ^= r >> 33;
-    for (; i < n; i++)
-        r = (r ^ p[i]) * 0xc4ceb9fe1a85ec53u, r ^= r >> 29;
-    return r;
+    return p ? sb_checksum(p, (size_t)n) : 0;
 }
 
-static void put64(uint8_t *p, uint64_t v)
+static void params(const sb_pdb *pdb, uint8_t *p)
 {
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    memset(p, 0, NPARAMS);
+    p[0] = (uint8_t)pdb->rows;
+    p[1] = (uint8_t)pdb->cols;
+    p[2] = (uint8_t)pdb->k;
+    memcpy(p + 4, pdb->tiles, (size_t)pdb->k);
+    sb_le_put64(p + 16, pdb->size);
 }
 
-static uint64_t get64(const uint8_t *p)
+/* Open path and check that its header is the one pdb's table has. */
+static int open_pdb(const sb_pdb *pdb, sb_tf_reader *r, const char *path, sb_error *err)
 {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = v << 8 | p[i];
-    return v;
-}
-
-static void header(const sb_pdb *pdb, uint64_t checksum, uint8_t *h)
-{
-    memset(h, 0, HDR);
-    memcpy(h, magic, 8);
-    h[8] = SB_PDB_VERSION;
-    h[12] = (uint8_t)pdb->rows;
-    h[13] = (uint8_t)pdb->cols;
-    h[14] = (uint8_t)pdb->k;
-    memcpy(h + 16, pdb->tiles, (size_t)pdb->k);
-    put64(h + 24, pdb->size);
-    put64(h + 32, checksum);
-    put64(h + 56, sb_pdb_checksum(h, 56));
+    uint8_t got[NPARAMS], want[NPARAMS];
+    size_t n;
+    int rc = sb_tf_open(r, path, &pdb_kind, got, sizeof got, &n, err);
+    if (rc)
+        return rc;
+    params(pdb, want);
+    if (n != NPARAMS || memcmp(got, want, NPARAMS) != 0 || r->bytes != pdb->size)
+        return sb_tf_refuse(r, err, "not the pattern database expected (header)");
+    return 0;
 }
 
 int sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
@@ -529,9 +497,7 @@ int sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
 
 int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
 {
-    uint8_t h[HDR];
-    sb_outfile o;
-    int failed;
+    uint8_t p[NPARAMS];
     if (!pdb_ok(pdb))
         return bad_pdb("sb_pdb_save", err);
     if (!path)
@@ -541,74 +507,41 @@ int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
     /* PATH.PID.tmp renamed into place (outfile.h): two runs that build the
      * same database at once each write their own, and a reader never sees
      * half of one. */
-    if (sb_outfile_open(&o, path, err))
-        return SB_EIO;
-    header(pdb, pdb->checksum, h);
-    errno = 0;
-    failed = fwrite(h, 1, HDR, o.f) != HDR || fwrite(pdb->dist, 1, pdb->size, o.f) != pdb->size;
-    return sb_outfile_close(&o, failed, err);
+    params(pdb, p);
+    return sb_tf_save(path, &pdb_kind, p, NPARAMS, pdb->dist, pdb->size, 1, err);
 }
 
 int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err)
 {
-    uint8_t h[HDR], want[HDR];
-    FILE *f;
-    uint64_t sum;
-    int c;
+    sb_tf_reader r;
+    int rc;
     (void)ctl;
     if (!pdb_ok(pdb))
         return bad_pdb("sb_pdb_load", err);
     if (!path)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_load: path is NULL");
-    sb_outfile_sweep(path); /* what a build that died left beside it */
-    f = fopen(path, "rb");
-    if (!f)
-        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
-    if (fread(h, 1, HDR, f) != HDR) {
-        fclose(f);
-        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: too short for a pattern database", path);
-    }
-    header(pdb, get64(h + 32), want);
-    if (memcmp(h, want, HDR) != 0) {
-        fclose(f);
-        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: not the pattern database expected (header)", path);
-    }
+    if ((rc = open_pdb(pdb, &r, path, err)))
+        return rc;
     sb_pdb_free(pdb);
     pdb->mem = mem;
     pdb->dist = sb_mem_alloc(mem, pdb->size, err);
     if (!pdb->dist) {
-        fclose(f);
+        sb_tf_close(&r);
         return SB_ENOMEM;
     }
-    if (fread(pdb->dist, 1, pdb->size, f) != pdb->size || (c = getc(f)) != EOF) {
-        fclose(f);
+    if ((rc = sb_tf_read(&r, pdb->dist, 1, err))) {
         sb_pdb_free(pdb);
-        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: wrong length for its header", path);
+        return rc;
     }
-    fclose(f);
-    sum = sb_pdb_checksum(pdb->dist, pdb->size);
-    if (sum != get64(h + 32)) {
-        sb_pdb_free(pdb);
-        return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: checksum mismatch, the file is damaged", path);
-    }
-    pdb->checksum = sum;
+    pdb->checksum = r.sum;
     return 0;
 }
 
 int sb_pdb_probe(const sb_pdb *pdb, const char *path)
 {
-    uint8_t h[HDR], want[HDR];
-    FILE *f;
-    int ok;
-    if (!pdb_ok(pdb) || !path)
+    sb_tf_reader r;
+    if (!pdb_ok(pdb) || !path || open_pdb(pdb, &r, path, NULL))
         return 0;
-    f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    ok = fread(h, 1, HDR, f) == HDR;
-    fclose(f);
-    if (!ok)
-        return 0;
-    header(pdb, get64(h + 32), want);
-    return memcmp(h, want, HDR) == 0;
+    sb_tf_close(&r);
+    return 1;
 }

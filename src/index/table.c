@@ -38,12 +38,11 @@
  * on which thread did what. */
 #include "sbfs/table.h"
 
-#include "../core/outfile.h"
+#include "../core/le.h"
+#include "../core/pool.h"
+#include "../core/tablefile.h"
 
-#include <errno.h>
-#include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -344,24 +343,17 @@ static void *work(void *arg)
 }
 
 /* Run one level with `threads` workers (the caller's thread is one of
- * them); returns the number of indices reached. */
+ * them); returns the number of indices reached.  A worker whose thread
+ * cannot start runs after the others have taken every chunk, so it finds
+ * none: the result is the same, only slower. */
 static uint64_t run_level(engine *e, worker *wk, int threads)
 {
-    pthread_t tid[64];
-    int started = 0;
     uint64_t total = 0;
     atomic_store(&e->next_chunk, 0);
     atomic_store(&e->found, 0);
     for (int i = 0; i < threads; i++)
         wk[i].found = 0;
-    for (int i = 1; i < threads; i++) {
-        if (pthread_create(&tid[i], NULL, work, &wk[i]) != 0)
-            break; /* fewer threads: same result, only slower */
-        started = i;
-    }
-    work(&wk[0]);
-    for (int i = 1; i <= started; i++)
-        pthread_join(tid[i], NULL);
+    sb_pool_run(threads, work, wk, sizeof *wk);
     for (int i = 0; i < threads; i++)
         total += wk[i].found;
     return total;
@@ -439,7 +431,7 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
 {
     sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
     engine e;
-    worker wk[64];
+    worker wk[SB_POOL_MAX];
     unsigned char *scratch = NULL;
     size_t nwords, front_bytes = 0;
     int rc = 0, threads, maxcode;
@@ -461,7 +453,7 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
                             o.bits);
     if (o.scan == SB_SCAN_BACKWARD && !m->symmetric)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "backward scans need a symmetric model");
-    threads = o.threads < 1 ? 1 : o.threads > 64 ? 64 : o.threads;
+    threads = o.threads < 1 ? 1 : o.threads > SB_POOL_MAX ? SB_POOL_MAX : o.threads;
     maxcode = (1 << o.bits) - 1;
 
     t->size = m->size;
@@ -679,141 +671,52 @@ int sb_table_distance(const sb_table *t, const sb_model *m, uint64_t r)
 
 /* ---- files ------------------------------------------------------------- */
 
-/* Layout (all integers little-endian), see docs/FORMAT.md:
- *   0  "SBFSTBL1"            8  name[32]      40  params[64]
- * 104  size (u64)          112  bits (u32)   116  maxdist (i32)
- * 120  complete (u32)      124  zero (u32)   128  reached (u64)
- * 136  data bytes (u64)    144  count[maxdist+1] (u64 each)
- * then the checksum (u64) of everything before it and after it, then the
- * packed codes. */
-#define MAGIC "SBFSTBL1"
-#define FIXED_HEADER 144
+/* A table file is the container of tablefile.h, kind "distance", version 2
+ * (version 1 was a format of its own, "SBFSTBL1").  Its parameters, at
+ * these offsets in the file (docs/FORMAT.md):
+ *   32  name[32]           64  params[64]       128  size (u64)
+ *  136  bits (u32)        140  maxdist (i32)    144  complete (u32)
+ *  148  zero (u32)        152  reached (u64)    160  count[maxdist+1] (u64 each)
+ * and the data is the packed words. */
+static const sb_tf_kind table_kind = {"distance", 2, "an sbfs distance table"};
 
-static void put64(unsigned char *b, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-}
+enum { P_NAME = 0, P_PARAMS = 32, P_SIZE = 96, P_BITS = 104, P_MAXDIST = 108,
+       P_COMPLETE = 112, P_ZERO = 116, P_REACHED = 120, P_COUNT = 128 };
 
-static uint64_t get64(const unsigned char *b)
+static size_t params_bytes(int maxdist)
 {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | b[i];
-    return v;
-}
-
-static void put32(unsigned char *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get32(const unsigned char *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
-/* A word-at-a-time mixing hash (multiply, xor-shift); any change of a byte
- * changes the result with overwhelming likelihood. */
-static uint64_t mix(uint64_t h, uint64_t v)
-{
-    h ^= v;
-    h *= UINT64_C(0x9e3779b97f4a7c15);
-    h ^= h >> 29;
-    return h;
-}
-
-static uint64_t hash_bytes(uint64_t h, const unsigned char *b, size_t n)
-{
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8)
-        h = mix(h, get64(b + i));
-    for (; i < n; i++)
-        h = mix(h, b[i]);
-    return h;
-}
-
-static size_t header_bytes(int maxdist)
-{
-    return FIXED_HEADER + 8 * (size_t)(maxdist + 1);
-}
-
-static void make_header(const sb_table *t, unsigned char *h)
-{
-    memset(h, 0, header_bytes(t->maxdist));
-    memcpy(h, MAGIC, 8);
-    memcpy(h + 8, t->name, 31);
-    memcpy(h + 40, t->params, 63);
-    put64(h + 104, t->size);
-    put32(h + 112, (uint32_t)t->bits);
-    put32(h + 116, (uint32_t)t->maxdist);
-    put32(h + 120, (uint32_t)t->complete);
-    put64(h + 128, t->reached);
-    put64(h + 136, (uint64_t)t->data_bytes);
-    for (int d = 0; d <= t->maxdist; d++)
-        put64(h + FIXED_HEADER + 8 * (size_t)d, t->count[d]);
-}
-
-/* The codes as little-endian bytes, a block at a time. */
-static uint64_t hash_data(uint64_t h, const uint64_t *w, size_t nwords)
-{
-    for (size_t i = 0; i < nwords; i++)
-        h = mix(h, w[i]);
-    return h;
+    return P_COUNT + 8 * (size_t)(maxdist + 1);
 }
 
 int sb_table_save(const sb_table *t, const char *path, sb_error *err)
 {
-    unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8];
-    unsigned char buf[8 * 4096];
-    size_t hb, nwords;
-    int failed;
-    sb_outfile o;
+    unsigned char p[P_COUNT + 8 * (SB_TABLE_MAXDIST + 1)];
     if (!table_ok(t) || !t->data || !path || t->maxdist < -1 || t->maxdist > SB_TABLE_MAXDIST)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_save: %s",
                             !path ? "path is NULL" : "no table to save");
-    hb = header_bytes(t->maxdist);
-    nwords = t->data_bytes / 8;
-    make_header(t, h);
-    put64(sum, hash_data(hash_bytes(0, h, hb), t->data, nwords));
-    /* Written beside the path and renamed into place (outfile.h): a save
-     * that fails leaves a table already there untouched. */
-    if (sb_outfile_open(&o, path, err))
-        return SB_EIO;
-    errno = 0;
-    failed = fwrite(h, 1, hb, o.f) != hb || fwrite(sum, 1, 8, o.f) != 8;
-    for (size_t i = 0; i < nwords && !failed; i += 4096) {
-        size_t k = nwords - i < 4096 ? nwords - i : 4096;
-        for (size_t j = 0; j < k; j++)
-            put64(buf + 8 * j, t->data[i + j]);
-        failed = fwrite(buf, 8, k, o.f) != k;
-    }
-    return sb_outfile_close(&o, failed, err);
-}
-
-static int bad(sb_error *err, const char *path, const char *why)
-{
-    return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: %s", path, why);
-}
-
-/* A short read is a damaged (short) file, unless reading itself failed: a
- * directory, a device error, which no amount of checking the file fixes. */
-static int short_read(FILE *f, sb_error *err, const char *path, const char *why)
-{
-    if (ferror(f))
-        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
-    return bad(err, path, why);
+    memset(p, 0, P_COUNT);
+    memcpy(p + P_NAME, t->name, 31);
+    memcpy(p + P_PARAMS, t->params, 63);
+    sb_le_put64(p + P_SIZE, t->size);
+    sb_le_put32(p + P_BITS, (uint32_t)t->bits);
+    sb_le_put32(p + P_MAXDIST, (uint32_t)t->maxdist);
+    sb_le_put32(p + P_COMPLETE, (uint32_t)t->complete);
+    sb_le_put64(p + P_REACHED, t->reached);
+    for (int d = 0; d <= t->maxdist; d++)
+        sb_le_put64(p + P_COUNT + 8 * (size_t)d, t->count[d]);
+    /* only the words that hold codes: data_bytes may be more */
+    return sb_tf_save(path, &table_kind, p, params_bytes(t->maxdist), t->data,
+                      (uint64_t)words_for(t->size, t->bits) * 8, 8, err);
 }
 
 int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, sb_error *err)
 {
-    unsigned char h[FIXED_HEADER + 8 * (SB_TABLE_MAXDIST + 1)], sum[8], buf[8 * 4096];
+    unsigned char p[P_COUNT + 8 * (SB_TABLE_MAXDIST + 1)];
     char name[32], params[64], want_params[64];
-    uint64_t size, bytes, reached, total = 0, check;
+    uint64_t size, reached, total = 0;
     int bits, maxdist, rc;
-    size_t nwords;
-    FILE *f;
+    size_t np;
+    sb_tf_reader r;
 
     if (!t || !path)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_load: %s is NULL", t ? "path" : "t");
@@ -821,89 +724,48 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     t->maxdist = -1;
     if ((rc = check_model(m, err)))
         return rc;
-    sb_outfile_sweep(path);
-    f = fopen(path, "rb");
-    if (!f)
-        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
-    if (fread(h, 1, FIXED_HEADER, f) != FIXED_HEADER || memcmp(h, MAGIC, 8) != 0) {
-        rc = short_read(f, err, path, "not an sbfs distance table");
-        fclose(f);
+    if ((rc = sb_tf_open(&r, path, &table_kind, p, sizeof p, &np, err)))
         return rc;
-    }
-    memcpy(name, h + 8, 32);
-    memcpy(params, h + 40, 64);
+    if (np < P_COUNT)
+        return sb_tf_refuse(&r, err, "damaged table header");
+    memcpy(name, p + P_NAME, 32);
+    memcpy(params, p + P_PARAMS, 64);
     name[31] = params[63] = 0;
-    size = get64(h + 104);
-    bits = (int)get32(h + 112);
-    maxdist = (int)get32(h + 116);
-    reached = get64(h + 128);
-    bytes = get64(h + 136);
+    size = sb_le_get64(p + P_SIZE);
+    bits = (int)sb_le_get32(p + P_BITS);
+    maxdist = (int)sb_le_get32(p + P_MAXDIST);
+    reached = sb_le_get64(p + P_REACHED);
     copy_name(want_params, sizeof want_params, m->params);
     if (strncmp(name, m->name ? m->name : "", 31) != 0 || strcmp(params, want_params) != 0 ||
-        size != m->size) {
-        char why[200];
-        snprintf(why, sizeof why, "table is for %s%s%s, not %s%s%s", name, params[0] ? " " : "",
-                 params, m->name ? m->name : "", want_params[0] ? " " : "", want_params);
-        fclose(f);
-        return bad(err, path, why);
-    }
+        size != m->size)
+        return sb_tf_refuse(&r, err, "table is for %s%s%s, not %s%s%s", name,
+                            params[0] ? " " : "", params, m->name ? m->name : "",
+                            want_params[0] ? " " : "", want_params);
     if ((bits != 2 && bits != 4 && bits != 8) || maxdist < -1 || maxdist > SB_TABLE_MAXDIST ||
-        size > SB_TABLE_MAXSIZE ||
-        bytes != (uint64_t)words_for(size, bits) * 8) {
-        fclose(f);
-        return bad(err, path, "damaged table header");
-    }
-    if (fread(h + FIXED_HEADER, 8, (size_t)(maxdist + 1), f) != (size_t)(maxdist + 1) ||
-        fread(sum, 1, 8, f) != 8) {
-        rc = short_read(f, err, path, "table file is truncated");
-        fclose(f);
-        return rc;
-    }
+        size > SB_TABLE_MAXSIZE || np != params_bytes(maxdist) ||
+        r.bytes != (uint64_t)words_for(size, bits) * 8)
+        return sb_tf_refuse(&r, err, "damaged table header");
     for (int d = 0; d <= maxdist; d++) {
-        t->count[d] = get64(h + FIXED_HEADER + 8 * (size_t)d);
+        t->count[d] = sb_le_get64(p + P_COUNT + 8 * (size_t)d);
         total += t->count[d];
     }
-    if (total != reached || reached > size) {
-        fclose(f);
-        return bad(err, path, "damaged table header");
-    }
-    t->data = sb_mem_alloc(mem, (size_t)bytes, err);
+    if (total != reached || reached > size)
+        return sb_tf_refuse(&r, err, "damaged table header");
+    t->data = sb_mem_alloc(mem, (size_t)r.bytes, err);
     if (!t->data) {
-        fclose(f);
+        sb_tf_close(&r);
         return SB_ENOMEM;
     }
     t->mem = mem;
-    t->data_bytes = (size_t)bytes;
+    t->data_bytes = (size_t)r.bytes;
     t->size = size;
     t->bits = bits;
     t->maxdist = maxdist;
     t->reached = reached;
-    t->complete = (int)get32(h + 120);
+    t->complete = (int)sb_le_get32(p + P_COMPLETE);
     memcpy(t->name, name, 32);
     memcpy(t->params, params, 64);
-    nwords = (size_t)bytes / 8;
-    for (size_t i = 0; i < nwords; i += 4096) {
-        size_t k = nwords - i < 4096 ? nwords - i : 4096;
-        if (fread(buf, 8, k, f) != k) {
-            rc = short_read(f, err, path, "table file is truncated");
-            goto fail;
-        }
-        for (size_t j = 0; j < k; j++)
-            t->data[i + j] = get64(buf + 8 * j);
-    }
-    if (fgetc(f) != EOF) {
-        rc = bad(err, path, "table file has bytes after the table");
-        goto fail;
-    }
-    check = hash_data(hash_bytes(0, h, header_bytes(maxdist)), t->data, nwords);
-    if (check != get64(sum)) {
-        rc = bad(err, path, "table file is damaged (checksum mismatch)");
-        goto fail;
-    }
-    fclose(f);
-    return 0;
-fail:
-    fclose(f);
-    sb_table_free(t);
+    if ((rc = sb_tf_read(&r, t->data, 8, err)))
+        sb_table_free(t);
     return rc;
 }

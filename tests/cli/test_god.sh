@@ -35,6 +35,9 @@ expect_grep "truncated" "truncated message" $T_TMP/err
 printf 'distance 0: 1\n' > $T_TMP/text
 expect_status 7 "load a text file" -- $SBFS god npuzzle 3x3 --load $T_TMP/text
 expect_grep "not an sbfs distance table" "not-a-table message" $T_TMP/err
+{ printf 'SBFSTBL1npuzzle'; head -c 2000 /dev/zero; } > $T_TMP/v1
+expect_status 7 "load a table of format version 1" -- $SBFS god npuzzle 3x3 --load $T_TMP/v1
+expect_line "sbfs: $T_TMP/v1: an sbfs distance table in format version 1; this sbfs reads only version 2" "old version message" $T_TMP/err
 expect_status 3 "load a missing file" -- $SBFS god npuzzle 3x3 --load $T_TMP/none
 expect_status 3 "load a directory" -- $SBFS god npuzzle 3x3 --load $T_TMP
 expect_line "sbfs: $T_TMP: Is a directory" "directory message" $T_TMP/err

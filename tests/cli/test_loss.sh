@@ -105,7 +105,7 @@ expect_status 0 "load with leftovers" -- "$SBFS" god npuzzle 2x2 --load "$T_TMP/
 [ -e "$T_TMP/t33.4194305.tmp" ] && bad "load: stale temporary file kept" || ok
 # the same beside pattern databases
 mkdir "$T_TMP/pdb"
-pdb=npuzzle-2x5-1.2.3.4.5.6.7.8-v2.pdb
+pdb=npuzzle-2x5-1.2.3.4.5.6.7.8-v3.pdb
 : >"$T_TMP/pdb/$pdb.4194305.tmp"
 head -n 1 tests/cli/npuzzle/board2x5.in >"$T_TMP/b25.in"
 expect_status 0 "pdb built with a leftover" -- "$SBFS" npuzzle -s 2x5 --pdb-dir "$T_TMP/pdb" "$T_TMP/b25.in"

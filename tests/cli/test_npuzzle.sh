@@ -1,7 +1,7 @@
 # CLI tests of `sbfs npuzzle`: Korf's 100 15-puzzle instances at exactly
 # their published optimal lengths (all 100 optimised; under the sanitizers a
 # fixed set of the ten easiest with the quick 5-5-5 databases), other board
-# sizes, the pattern database cache (a damaged or foreign file is rebuilt),
+# sizes, the pattern database cache (a damaged, foreign or older file is rebuilt),
 # and input errors.  Every answer is replayed by tests/verify npuzzle.
 # Pattern databases go to a temporary --pdb-dir, never the user's cache.
 . tests/cli/lib.sh
@@ -66,6 +66,14 @@ expect_line "$(cat $D/korf1.len)" "foreign table: length" "$T_TMP/out.len"
 : >"$f"
 "$SBFS" npuzzle -g blank-first --pdb $part --pdb-dir "$P" $D/korf1.in >"$T_TMP/out" 2>"$T_TMP/err"
 expect_grep 'too short for a pattern database; rebuilding it' "empty table file" "$T_TMP/err"
+# a file of the format before (version 2) under the table's name: rebuilt
+{ printf 'sbfsPDB\n\002\000\000\000'; head -c 1000 /dev/zero; } >"$f"
+"$SBFS" npuzzle -g blank-first --pdb $part --pdb-dir "$P" $D/korf1.in >"$T_TMP/out" 2>"$T_TMP/err"
+expect_grep 'a pattern database in format version 2; this sbfs reads only version 3; rebuilding it' "old version" "$T_TMP/err"
+cut -f1 "$T_TMP/out" >"$T_TMP/out.len"
+expect_line "$(cat $D/korf1.len)" "old version: length" "$T_TMP/out.len"
+"$SBFS" npuzzle -g blank-first --pdb $part --pdb-dir "$P" $D/korf1.in >"$T_TMP/out" 2>"$T_TMP/err"
+expect_grep 'built [01] in [0-9.]+ s, loaded [23] in' "old version: rebuilt and saved" "$T_TMP/err"
 
 # other sizes: the 8-puzzle (judge's position: 31), 3x4, 2x5, 4x3, with
 # statistics on stdout under -v.  The lengths in board*.len were found by a
