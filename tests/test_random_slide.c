@@ -241,7 +241,7 @@ static void test_random(void)
     CHECK(cover.walked > 0 && cover.placed > 0 && cover.at_start > 0);
     CHECK(st.solved > 0 && st.zero > 0 && st.unsolved > 0 && st.bidir > 0);
     CHECK(st.dropped > 0 && st.wide > 0 && st.partial > 0 && st.several > 0);
-    CHECK(st.skipped < st.compared / 4);
+    CHECK(st.skipped < st.compared / 3); /* most puzzles are small enough to compare */
 }
 
 /* test_random_slide --emit DIR N SEED: write N random puzzles whose

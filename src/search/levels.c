@@ -36,8 +36,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "../core/pool.h"
 #include "keysort.h"
 #include "levels.h"
 
@@ -57,7 +57,7 @@ typedef struct scratch {
     uint64_t cap, tcap;  /* keys each holds */
 } scratch;
 
-#define MAXT 64
+#define MAXT SB_POOL_MAX
 
 typedef struct priv {
     pthread_mutex_t lock; /* guards the sb_mem */
@@ -323,24 +323,6 @@ static void free_scratch(sb_levels *s)
     }
 }
 
-/* Run fn on items[0..n) (each `size` bytes), items 1.. on threads of
- * their own and item 0 here; an item whose thread cannot start is run
- * here too, after item 0. */
-static void run_threads(void *(*fn)(void *), void *items, size_t size, int n)
-{
-    pthread_t th[MAXT];
-    int started[MAXT] = {0};
-    for (int t = 1; t < n; t++)
-        started[t] = pthread_create(&th[t], NULL, fn, (char *)items + (size_t)t * size) == 0;
-    fn(items);
-    for (int t = 1; t < n; t++) {
-        if (started[t])
-            pthread_join(th[t], NULL);
-        else
-            fn((char *)items + (size_t)t * size);
-    }
-}
-
 /* One thread's share of the merge: the keys of every run, and of levels d
  * and d-1, between two splitters. */
 typedef struct part {
@@ -507,7 +489,7 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
         total = 0;
         for (int t = 0; t < P; t++)
             pt[t].count = 1;
-        run_threads(merge_part, pt, sizeof *pt, P);
+        sb_pool_run(P, merge_part, pt, sizeof *pt);
         for (int t = 0; t < P; t++) {
             if (pt[t].got == UINT64_MAX)
                 rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
@@ -529,7 +511,7 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
         pt[t].out = lv + at * kw;
         at += pt[t].sum;
     }
-    run_threads(merge_part, pt, sizeof *pt, P);
+    sb_pool_run(P, merge_part, pt, sizeof *pt);
     at = 0;
     for (int t = 0; t < P && !rc; t++) {
         if (pt[t].got == UINT64_MAX) {
@@ -605,7 +587,7 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, 
         w[t].level = S->base + S->nlev - 1;
         sb_error_clear(&w[t].err);
     }
-    run_threads(work, w, sizeof *w, T);
+    sb_pool_run(T, work, w, sizeof *w);
     int rc = 0;
     for (int t = 0; t < T; t++) {
         s->generated += w[t].generated;
@@ -755,10 +737,7 @@ int sb_levels_init(sb_levels *s, const sb_keymodel *m, int threads, sb_mem *mem,
     if (m->hint_bits < 0 || m->hint_bits > 63 || (m->hint_bits && m->key_words != 1))
         return sb_error_set(err, SB_EUSAGE, 0, 0, "hints of %d bits in keys of %d words are not supported",
                             m->hint_bits, m->key_words);
-    if (threads <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = n > 0 ? (int)n : 1;
-    }
+    threads = sb_pool_threads(threads);
     priv *p = calloc(1, sizeof *p);
     if (!p)
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
@@ -769,7 +748,7 @@ int sb_levels_init(sb_levels *s, const sb_keymodel *m, int threads, sb_mem *mem,
     s->model = *m;
     s->kw = m->key_words;
     s->idm = ~(uint64_t)0 >> m->hint_bits;
-    s->threads = threads > 64 ? 64 : threads;
+    s->threads = threads;
     s->mem = mem;
     return 0;
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "sbfs/search.h"
+#include "../core/hash.h"
 
 #define SB_SET_CHUNK_BITS 18 /* keys per chunk of the key array: 262144 */
 
@@ -47,20 +48,11 @@ static inline const uint64_t *sb_stateset_key(const sb_stateset *s, uint64_t i)
  * add given the hash.  The inline steps are unchecked (they run once per
  * key in the engine's batches); sb_stateset_add_h checks as
  * sb_stateset_add does. */
-static inline uint64_t sb_stateset_mix64(uint64_t x)
-{
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    x ^= x >> 33;
-    return x;
-}
 static inline uint64_t sb_stateset_hash_key(const uint64_t *k, int kw)
 {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
     for (int i = 0; i < kw; i++)
-        h = sb_stateset_mix64(h ^ k[i]) + (uint64_t)i;
+        h = sb_mix64(h ^ k[i]) + (uint64_t)i;
     return h;
 }
 static inline uint64_t sb_stateset_hash(const sb_stateset *s, const uint64_t *key)
