@@ -8,13 +8,7 @@
 # default 3), the neighbours listed, and whether the output is the one
 # with no budget.  Then a 15-puzzle census that cannot fit 64 MB: the time
 # until it stops.
-set -u
-SBFS=${SBFS:-./sbfs}
-top=${SBFS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-runs=${BENCH_RUNS:-3}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+. "$(dirname "$0")/lib.sh"
 
 # run LABEL BUDGET CMD...: runs CMD (with --memory BUDGET unless empty)
 # $runs times; prints one line; the output of the first run is kept in

@@ -9,13 +9,7 @@
 # thread and on all: the speed-up of -j.  Each figure is the median of
 # BENCH_RUNS runs (default 3).  On a shared machine the CPU-second rate is
 # the steadier figure.
-set -u
-SBFS=${SBFS:-./sbfs}
-top=${SBFS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
-runs=${BENCH_RUNS:-3}
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+. "$(dirname "$0")/lib.sh"
 
 # measure FILE STYLE OPTIONS...: sets moves confs wall rate crate bpc rss
 measure() {
