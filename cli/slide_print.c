@@ -80,32 +80,21 @@ void cli_slide_json_counts(const sb_search *s, int side)
  * out, trailing zeros dropped). */
 void cli_slide_json_board(const sb_slide *sl, const uint64_t *key)
 {
-    const sb_slide_puzzle *pz = sl->pz;
     unsigned char anchors[SB_SLIDE_MAXCELLS];
-    char cell[SB_SLIDE_MAXCELLS];
+    char cells[SB_SLIDE_CELLS_MAX], line[SB_SLIDE_MAXCELLS + 1];
     sb_slide_unpack(sl, key, anchors);
-    for (int j = 0; j < pz->ncells; j++)
-        cell[j] = pz->xcell[j] ? 'x' : '0';
-    for (int j = 0; j < pz->ncells; j++) {
-        if (!anchors[j])
-            continue;
-        const sb_slide_kind *k = &pz->kind[anchors[j]];
-        for (int t = 0; t < k->n; t++)
-            cell[(j / pz->cols + k->dr[t]) * pz->cols + j % pz->cols + k->dc[t]] = sb_slide_name(anchors[j]);
-    }
+    sb_slide_cells(sl->pz, anchors, cells);
+    sb_slide_shorthand(sl->pz, anchors, line);
+    int cols = (int)(strchr(cells, '\n') - cells), ncells = 0;
     printf("{\"rows\": [");
-    for (int r = 0; r < pz->rows; r++)
-        printf("%s\"%.*s\"", r ? ", " : "", pz->cols, cell + r * pz->cols);
+    for (const char *r = cells; *r; r += cols + 1, ncells += cols)
+        printf("%s\"%.*s\"", r == cells ? "" : ", ", cols, r);
     printf("], \"blocks\": [");
-    int first = 1;
-    for (int j = 0; j < pz->ncells; j++)
+    for (int j = 0, first = 1; j < ncells; j++)
         if (anchors[j]) {
-            printf("%s[\"%c\", %d, %d]", first ? "" : ", ", sb_slide_name(anchors[j]), j / pz->cols + 1,
-                   j % pz->cols + 1);
+            printf("%s[\"%c\", %d, %d]", first ? "" : ", ", sb_slide_name(anchors[j]), j / cols + 1, j % cols + 1);
             first = 0;
         }
-    char line[SB_SLIDE_MAXCELLS + 1];
-    sb_slide_shorthand(pz, anchors, line);
     printf("], \"shorthand\": \"%s\"}", line);
 }
 
