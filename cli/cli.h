@@ -4,6 +4,7 @@
 #ifndef SBFS_CLI_H
 #define SBFS_CLI_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "sbfs/sbfs.h"
@@ -25,6 +26,94 @@ int cli_usage_error_in(const char *cmd, const char *fmt, ...)
     ;
 /* Exit status for an error code: -code, so each class has its own. */
 int cli_status(int code);
+
+/* ---- options ------------------------------------------------------------
+ * One table per command declares its options; cli_parse reads the command
+ * line the GNU way by it (opts.c says which forms) and cli_help prints the
+ * help from it.  Each option names a field of the command's own options
+ * struct by offset, so a table is a constant and a group of options can be
+ * shared between commands by a macro (CLI_OPT_THREADS ...). */
+typedef enum cli_optkind {
+    CLI_FLAG, /* no value: the int field is set to lo */
+    CLI_STR,  /* a value: the const char * field points at it (checked by the command) */
+    CLI_INT   /* a value: a number lo..hi into the int field */
+} cli_optkind;
+
+typedef struct cli_opt {
+    char shrt;        /* the letter of -X, or 0 */
+    const char *lng;  /* the name of --NAME, or NULL */
+    cli_optkind kind;
+    size_t off;       /* offsetof the field in the command's options struct */
+    int lo, hi;       /* CLI_FLAG: the value set (lo); CLI_INT: the range */
+    const char *arg;  /* the value's name in the help and messages ("N"); NULL for a flag */
+    const char *help; /* the help, lines joined by '\n'; NULL: an alias the help leaves out */
+} cli_opt;
+
+/* A command: what its help says around the table, and its operands. */
+typedef struct cli_cmd {
+    const char *name;     /* "solve", "god tetraminx": in messages and the hint */
+    const char *synopsis; /* after "usage: sbfs NAME " */
+    const char *about;    /* text between the usage line and the options, or NULL */
+    const cli_opt *opts;  /* ends with an entry with neither letter nor name */
+    const char *more;     /* text after the options, or NULL */
+    int max_operands;     /* arguments that are not options, at most */
+    int dash_digits;      /* 1: "-5" is an operand (a number), not an option */
+} cli_cmd;
+
+/* Parse argv[1..argc) (argv[0] is the command) into the options struct o,
+ * the operands, in order, into operands[0..*noperands) (room for
+ * c->max_operands).  Returns -1 to go on, 0 after printing the help
+ * (-h, --help), or the usage status 2 after one message naming the option
+ * ("sbfs: solve: unknown option '--frob' (try 'sbfs solve --help')"). */
+int cli_parse(const cli_cmd *c, int argc, char **argv, void *o, const char **operands, int *noperands);
+/* The help of c, its option list made from the table. */
+void cli_help(const cli_cmd *c, FILE *out);
+
+/* One spelling per meaning, whichever the command (T: its options struct). */
+#define CLI_OPT_THREADS(T, f, help) {'j', "threads", CLI_INT, offsetof(T, f), 1, 64, "N", help}
+#define CLI_OPT_QUIET(T, f, help) {'q', "quiet", CLI_FLAG, offsetof(T, f), 1, 0, NULL, help}
+#define CLI_OPT_VERBOSE(T, f, help) {'v', "verbose", CLI_FLAG, offsetof(T, f), 1, 0, NULL, help}
+#define CLI_OPT_JSON(T, f, help) {0, "json", CLI_FLAG, offsetof(T, f), 1, 0, NULL, help}
+#define CLI_OPT_MEMORY(T, f)                                                                         \
+    {0, "memory", CLI_STR, offsetof(T, f), 0, 0, "SIZE", "memory budget, e.g. 64M or 2G (default: 3/4 of RAM)"}
+#define CLI_OPT_PROGRESS(T, f)                                                                       \
+    {0, "progress", CLI_FLAG, offsetof(T, f), 1, 0, NULL, "progress line on stderr (default: on a terminal)"}, \
+    {0, "no-progress", CLI_FLAG, offsetof(T, f), 0, 0, NULL, "never a progress line"}
+
+/* ---- input ----------------------------------------------------------------
+ * The one reader of every command: FILE or standard input ("-" or NULL),
+ * by lines or whole.  An input that cannot be read is SB_EIO naming the
+ * file ("FILE: Is a directory"); a Ctrl-C while the read waits is SB_EINTR
+ * (status 5); both with err filled. */
+typedef struct cli_input {
+    FILE *f;
+    const char *file; /* as given: NULL or "-" for standard input */
+    char *buf;        /* the current line, NUL-terminated */
+    size_t cap;       /* bytes of buf */
+    size_t max;       /* longest line kept whole, 0 for no limit */
+    int line;         /* lines read so far */
+    int cut;          /* 1: the current line was longer than max, only max bytes kept */
+} cli_input;
+
+/* Open FILE; max as above.  0, or SB_EIO / SB_EINTR / SB_ENOMEM. */
+int cli_input_open(cli_input *in, const char *file, size_t max, sb_error *err);
+/* The next line, without its newline, NUL bytes kept: 1 with s[0..n)
+ * (valid until the next call), 0 at the end, or a negative SB_E* code. */
+int cli_input_line(cli_input *in, const char **s, size_t *n, sb_error *err);
+/* All that is left, into buf[0..cap): 0 with *len set (*len == cap: the
+ * input may go on past cap), or the read error. */
+int cli_input_all(cli_input *in, char *buf, size_t cap, size_t *len, sb_error *err);
+/* The name for messages: the file, "-" for standard input. */
+const char *cli_input_name(const cli_input *in);
+void cli_input_close(cli_input *in);
+
+/* ---- output ---------------------------------------------------------------
+ * The histogram every census prints: "WORD D: N" for D = 0..n-1 with
+ * N = at(ud, D) (cli_count_array: ud is a uint64_t array), and its closing
+ * line "LABEL: N NOUN, largest distance D". */
+void cli_histogram(const char *word, int n, uint64_t (*at)(const void *ud, int d), const void *ud);
+uint64_t cli_count_array(const void *counts, int d);
+void cli_histogram_end(const char *label, uint64_t n, const char *noun, int maxdist);
 
 /* Open FILE for reading ("-" or NULL: stdin).  On failure fills err:
  * SB_EIO naming the file, or SB_EINTR after a Ctrl-C.  From here on a

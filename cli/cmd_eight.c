@@ -3,66 +3,51 @@
  * else stdin) and prints a shortest move string or "unsolvable". */
 #include "cli.h"
 
-#include <stdlib.h>
-#include <string.h>
+static const cli_opt options[] = {{0}};
 
-static void help(FILE *out)
-{
-    fprintf(out, "usage: sbfs eight [FILE]\n"
-                 "Solve an 8-puzzle given as the nine tokens 1..8 and x (row by row, one line\n"
-                 "or three).  Without FILE, reads eight.inp in the current folder if it exists,\n"
-                 "else standard input.  Prints a shortest solution as a string of r l u d (the\n"
-                 "neighbour of x that is swapped with x) or the word 'unsolvable'.\n");
-}
+static const cli_cmd command = {
+    "eight", "[FILE]",
+    "Solve an 8-puzzle given as the nine tokens 1..8 and x (row by row, one line\n"
+    "or three).  Without FILE, reads eight.inp in the current folder if it exists,\n"
+    "else standard input.  Prints a shortest solution as a string of r l u d (the\n"
+    "neighbour of x that is swapped with x) or the word 'unsolvable'.\n",
+    options, NULL, 1, 0,
+};
 
 int cmd_eight(int argc, char **argv)
 {
     const char *file = NULL;
     char buf[4096];
-    size_t len = 0, got;
-    FILE *in;
+    size_t len;
+    cli_input in;
     sb_error err;
     sb_npuzzle p;
     sb_npt t;
     sb_np_result res;
     sb_mem mem;
-    int rc;
+    int rc, nops = 0;
 
     sb_error_clear(&err);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-            help(stdout);
-            return 0;
-        }
-        if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error("unknown option '%s'", argv[i]);
-        if (file)
-            return cli_usage_error("more than one input file");
-        file = argv[i];
-    }
-    if (!file) {
+    if ((rc = cli_parse(&command, argc, argv, NULL, &file, &nops)) >= 0)
+        return rc;
+    if (!nops) {
         FILE *f = fopen("eight.inp", "r");
         if (f) {
             fclose(f);
             file = "eight.inp";
-        }
+        } else
+            file = NULL;
     }
-    in = cli_open(file, &err);
-    if (!in)
+    if (cli_input_open(&in, file, 0, &err))
         return cli_fail(NULL, &err);
-    while (!cli_interrupted() && (got = fread(buf + len, 1, sizeof buf - len, in)) > 0) {
-        len += got;
-        if (len == sizeof buf) {
-            cli_close(in);
-            sb_error_set(&err, SB_EINPUT, 0, 0, "input longer than %zu bytes", sizeof buf);
-            return cli_fail(file ? file : "-", &err);
-        }
-    }
-    if (cli_read_check(in, file, &err)) {
-        cli_close(in);
+    rc = cli_input_all(&in, buf, sizeof buf, &len, &err);
+    cli_input_close(&in);
+    if (rc)
         return cli_fail(NULL, &err);
+    if (len == sizeof buf) {
+        sb_error_set(&err, SB_EINPUT, 0, 0, "input longer than %zu bytes", sizeof buf);
+        return cli_fail(file ? file : "-", &err);
     }
-    cli_close(in);
     if (sb_np_parse_eight(buf, len, &p, &err))
         return cli_fail(file ? file : "-", &err);
     if (!sb_np_solvable(&p, SB_NP_BLANK_LAST)) {

@@ -17,19 +17,34 @@ static void usage(FILE *out)
             "puzzle and prints how many positions lie at each distance:\n"
             "  distance D: N          one line per distance\n"
             "  total: N positions, largest distance D\n\n"
-            "npuzzle RxC: the R x C sliding-tile puzzle (sides 2 or more, at most 16\n"
-            "cells), goal 1..N then the blank; the table takes (R*C)!/2 x 2 bits.\n\n"
-            "options:\n"
-            "  --save FILE      write the table to FILE after building it\n"
-            "  --load FILE      read the table from FILE instead of building it\n"
-            "  --memory SIZE    memory budget (e.g. 128M, 2G; default 3/4 of RAM)\n"
-            "  -j N             worker threads (default: the number of cores)\n"
-            "  --bits B         bits per position: 2 (the distance mod 3, the default), or\n"
-            "                   4 or 8 (the distance itself, up to 14 or 254)\n"
-            "  --progress       show progress on stderr (default: when a terminal)\n"
-            "  --no-progress    never show progress\n"
-            "  -h, --help       this help\n");
+            "'sbfs god npuzzle --help' and 'sbfs god tetraminx --help' list the options.\n");
 }
+
+typedef struct god_opts {
+    const char *save, *load, *memarg, *bits;
+    int threads, progress;
+} god_opts;
+
+static const cli_opt options[] = {
+    {0, "save", CLI_STR, offsetof(god_opts, save), 0, 0, "FILE", "write the table to FILE after building it"},
+    {0, "load", CLI_STR, offsetof(god_opts, load), 0, 0, "FILE", "read the table from FILE instead of building it"},
+    CLI_OPT_MEMORY(god_opts, memarg),
+    CLI_OPT_THREADS(god_opts, threads, "worker threads (default: the number of cores)"),
+    {0, "bits", CLI_STR, offsetof(god_opts, bits), 0, 0, "B",
+     "bits per position: 2 (the distance mod 3, the default), or\n"
+     "4 or 8 (the distance itself, up to 14 or 254)"},
+    CLI_OPT_PROGRESS(god_opts, progress),
+    {0},
+};
+
+static const cli_cmd command = {
+    "god npuzzle", "RxC [OPTIONS]",
+    "The distance from the goal of every position of the R x C sliding-tile\n"
+    "puzzle (sides 2 or more, at most 16 cells), goal 1..N then the blank:\n"
+    "'distance D: N' per distance, then 'total: N positions, largest distance D'.\n"
+    "The table takes (R*C)!/2 x 2 bits.\n",
+    options, NULL, 1, 0,
+};
 
 static int parse_board(const char *s, int *rows, int *cols)
 {
@@ -56,17 +71,16 @@ static int cores(void)
 /* The histogram; the total line only for a whole table. */
 static void print_table(const sb_table *t, int whole)
 {
-    for (int d = 0; d <= t->maxdist; d++)
-        printf("distance %d: %llu\n", d, (unsigned long long)t->count[d]);
+    cli_histogram("distance", t->maxdist + 1, cli_count_array, t->count);
     if (whole)
-        printf("total: %llu positions, largest distance %d\n", (unsigned long long)t->reached,
-               t->maxdist);
+        cli_histogram_end("total", t->reached, "positions", t->maxdist);
 }
 
 static int god_npuzzle(int argc, char **argv)
 {
-    const char *board = NULL, *save = NULL, *load = NULL, *memarg = NULL;
-    int progress = -1, threads = cores(), rows = 0, cols = 0, rc, bits = 2;
+    const char *board = NULL;
+    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1};
+    int rows = 0, cols = 0, rc, bits = 2, n = 0;
     size_t budget;
     uint64_t need;
     sb_error err;
@@ -76,57 +90,24 @@ static int god_npuzzle(int argc, char **argv)
     cli_progress prog;
 
     sb_error_clear(&err);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--save") || !strcmp(a, "--load") || !strcmp(a, "--memory") ||
-                   !strcmp(a, "-j") || !strcmp(a, "--bits")) {
-            if (i + 1 >= argc)
-                return cli_usage_error("god: %s needs an argument", a);
-            if (!strcmp(a, "--save"))
-                save = argv[++i];
-            else if (!strcmp(a, "--load"))
-                load = argv[++i];
-            else if (!strcmp(a, "--memory"))
-                memarg = argv[++i];
-            else if (!strcmp(a, "--bits")) {
-                const char *b = argv[++i];
-                if (strcmp(b, "2") && strcmp(b, "4") && strcmp(b, "8"))
-                    return cli_usage_error("god: --bits wants 2, 4 or 8, not '%s'", b);
-                bits = atoi(b);
-            } else {
-                char *end;
-                long j = strtol(argv[++i], &end, 10);
-                if (*end || end == argv[i] || j < 1 || j > 64)
-                    return cli_usage_error("god: -j wants a number of threads from 1 to 64, not '%s'",
-                                           argv[i]);
-                threads = (int)j;
-            }
-        } else if (!strcmp(a, "--progress")) {
-            progress = 1;
-        } else if (!strcmp(a, "--no-progress")) {
-            progress = 0;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("god: unknown option '%s'", a);
-        } else if (!board) {
-            board = a;
-        } else {
-            return cli_usage_error("god: unexpected argument '%s'", a);
-        }
-    }
-    if (!board)
-        return cli_usage_error("god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
+    int st = cli_parse(&command, argc, argv, &o, &board, &n);
+    if (st >= 0)
+        return st;
+    if (o.bits && strcmp(o.bits, "2") && strcmp(o.bits, "4") && strcmp(o.bits, "8"))
+        return cli_usage_error_in(command.name, "god npuzzle: --bits wants 2, 4 or 8, not '%s'", o.bits);
+    if (o.bits)
+        bits = atoi(o.bits);
+    if (!n)
+        return cli_usage_error_in(command.name, "god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
     if (parse_board(board, &rows, &cols))
-        return cli_usage_error("god npuzzle: bad board size '%s' (want RxC, e.g. 3x3)", board);
+        return cli_usage_error_in(command.name, "god npuzzle: bad board size '%s' (want RxC, e.g. 3x3)", board);
     if (sb_npt_init(&t, rows, cols, &err))
         return cli_fail(NULL, &err);
-    if (cli_memory_budget(memarg, &budget, &err))
+    if (cli_memory_budget(o.memarg, &budget, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(&mem, budget);
     need = (t.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
-    if (!load && budget && need > budget) {
+    if (!o.load && budget && need > budget) {
         sb_error_set(&err, SB_ENOMEM, 0, 0,
                      "npuzzle %s: the table needs %llu bytes (%d bits for each of %llu "
                      "positions), more than the memory budget of %zu bytes (see --memory)",
@@ -135,12 +116,12 @@ static int god_npuzzle(int argc, char **argv)
         return cli_fail(NULL, &err);
     }
 
-    if (load) {
-        rc = sb_npt_load(&t, load, &mem, &err);
+    if (o.load) {
+        rc = sb_npt_load(&t, o.load, &mem, &err);
     } else {
-        sb_table_opts o = {bits, threads, SB_SCAN_AUTO, -1};
-        cli_control_init(&ctl, &prog, progress);
-        rc = sb_npt_build(&t, &o, &mem, &ctl, &err);
+        sb_table_opts to = {bits, o.threads, SB_SCAN_AUTO, -1};
+        cli_control_init(&ctl, &prog, o.progress);
+        rc = sb_npt_build(&t, &to, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
     if (rc == SB_EINTR && t.have_table) {
@@ -156,7 +137,7 @@ static int god_npuzzle(int argc, char **argv)
     }
     /* Saved before printing, as god tetraminx does: a run that fails
      * leaves nothing on stdout. */
-    if (save && sb_npt_save(&t, save, &err)) {
+    if (o.save && sb_npt_save(&t, o.save, &err)) {
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
@@ -168,7 +149,7 @@ static int god_npuzzle(int argc, char **argv)
 int cmd_god(int argc, char **argv)
 {
     if (argc < 2)
-        return cli_usage_error("god: name a puzzle: npuzzle RxC or tetraminx");
+        return cli_usage_error_in("god", "god: name a puzzle: npuzzle RxC or tetraminx");
     if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         usage(stdout);
         return 0;
@@ -177,5 +158,5 @@ int cmd_god(int argc, char **argv)
         return god_npuzzle(argc - 1, argv + 1);
     if (!strcmp(argv[1], "tetraminx"))
         return god_tetraminx(argc - 1, argv + 1);
-    return cli_usage_error("god: unknown puzzle '%s' (known: npuzzle RxC, tetraminx)", argv[1]);
+    return cli_usage_error_in("god", "god: unknown puzzle '%s' (known: npuzzle RxC, tetraminx)", argv[1]);
 }

@@ -12,26 +12,37 @@
 #include <time.h>
 #include <unistd.h>
 
-static void help(FILE *out)
-{
-    fprintf(out,
-            "usage: sbfs npuzzle [OPTIONS] [FILE]\n"
-            "Optimal solutions of R x C sliding-tile puzzles (2 <= R, C <= 5), one instance\n"
-            "per line of FILE (or stdin): the tiles row by row, 0 or x for the blank.\n"
-            "Prints '<length>TAB<moves>' per instance (moves: the direction the blank\n"
-            "moves, u d l r) or 'unsolvable'; statistics go to stderr.\n\n"
-            "  -g, --goal GOAL    blank-last (1..N then the blank, default) or blank-first\n"
-            "  -s, --size RxC     board size (default: square, from the tile count)\n"
-            "  -j, --jobs N       solve on N threads (default: the number of cores)\n"
-            "  -v, --verbose      statistics on stdout, after each solution\n"
-            "      --pdb NAME     4x4 partition: 663 (default unless 78 is cached), 78, or\n"
-            "                     555 (weaker, builds in a moment)\n"
-            "      --pdb-dir DIR  pattern database folder (default $XDG_CACHE_HOME/sbfs,\n"
-            "                     else ~/.cache/sbfs)\n"
-            "      --no-cache     build the databases in memory, read and write no files\n"
-            "      --memory SIZE  memory budget (e.g. 4G)\n"
-            "      --progress, --no-progress   progress line on stderr (default: on a tty)\n");
-}
+typedef struct np_opts {
+    const char *goal, *size, *pdb, *pdbdir, *memarg;
+    int jobs, verbose, nocache, progress;
+} np_opts;
+
+static const cli_opt options[] = {
+    {'g', "goal", CLI_STR, offsetof(np_opts, goal), 0, 0, "GOAL",
+     "blank-last (1..N then the blank, default) or blank-first"},
+    {'s', "size", CLI_STR, offsetof(np_opts, size), 0, 0, "RxC", "board size (default: square, from the tile count)"},
+    CLI_OPT_THREADS(np_opts, jobs, "solve on N threads (default: the number of cores)"),
+    {0, "jobs", CLI_INT, offsetof(np_opts, jobs), 1, 64, "N", NULL}, /* the older name of --threads */
+    CLI_OPT_VERBOSE(np_opts, verbose, "statistics on stdout, after each solution"),
+    {0, "pdb", CLI_STR, offsetof(np_opts, pdb), 0, 0, "NAME",
+     "4x4 partition: 663 (default unless 78 is cached), 78, or\n555 (weaker, builds in a moment)"},
+    {0, "pdb-dir", CLI_STR, offsetof(np_opts, pdbdir), 0, 0, "DIR",
+     "pattern database folder (default $XDG_CACHE_HOME/sbfs,\nelse ~/.cache/sbfs)"},
+    {0, "no-cache", CLI_FLAG, offsetof(np_opts, nocache), 1, 0, NULL,
+     "build the databases in memory, read and write no files"},
+    CLI_OPT_MEMORY(np_opts, memarg),
+    CLI_OPT_PROGRESS(np_opts, progress),
+    {0},
+};
+
+static const cli_cmd command = {
+    "npuzzle", "[OPTIONS] [FILE]",
+    "Optimal solutions of R x C sliding-tile puzzles (2 <= R, C <= 5), one instance\n"
+    "per line of FILE (or stdin): the tiles row by row, 0 or x for the blank.\n"
+    "Prints '<length>TAB<moves>' per instance (moves: the direction the blank\n"
+    "moves, u d l r) or 'unsolvable'; statistics go to stderr.\n",
+    options, NULL, 1, 0,
+};
 
 typedef struct job {
     sb_npuzzle p;
@@ -161,29 +172,29 @@ typedef struct npr {
  * noting the board sizes not met before.  Returns 0 (*eof set at the end
  * of the input), or an SB_E* code with err filled: the instances read
  * before the bad line are in jl all the same. */
-static int read_batch(npr *r, FILE *in, const char *file, job *jl, int batch, int *n, int *line, char **buf,
-                      size_t *cap, int *eof, sb_error *err)
+static int read_batch(npr *r, cli_input *in, job *jl, int batch, int *n, int *eof, sb_error *err)
 {
     sb_error_clear(err);
     *n = 0;
     while (*n < batch) {
+        const char *line;
+        size_t len;
         if (cli_interrupted())
             return sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
-        ssize_t got = getline(buf, cap, in);
-        ++*line;
-        if (got < 0) {
+        int rc = cli_input_line(in, &line, &len, err);
+        if (rc <= 0) {
             *eof = 1;
-            return cli_read_check(in, file, err);
+            return rc;
         }
-        if (memchr(*buf, 0, (size_t)got))
-            return nul_token(*buf, (size_t)got, *line, err);
-        const char *s = *buf + strspn(*buf, " \t\r\n");
+        if (memchr(line, 0, len))
+            return nul_token(line, len, in->line, err);
+        const char *s = line + strspn(line, " \t\r\n");
         if (!*s || *s == '#')
             continue;
         job *j = &jl[*n];
         memset(j, 0, sizeof *j);
-        j->line = *line;
-        if (sb_np_parse_line(*buf, *line, r->rows, r->cols, &j->p, err))
+        j->line = in->line;
+        if (sb_np_parse_line(line, in->line, r->rows, r->cols, &j->p, err))
             return err->code;
         ++*n;
         /* Parity first: an unsolvable instance needs no tables, so a board
@@ -199,7 +210,7 @@ static int read_batch(npr *r, FILE *in, const char *file, job *jl, int batch, in
         if (k == r->nsets) {
             if (r->nsets == 8) {
                 --*n;
-                return sb_error_set(err, SB_EINPUT, *line, 1, "too many different board sizes in one input");
+                return sb_error_set(err, SB_EINPUT, in->line, 1, "too many different board sizes in one input");
             }
             r->setsize[k][0] = j->p.rows;
             r->setsize[k][1] = j->p.cols;
@@ -340,68 +351,32 @@ static int solve_batch(npr *r, job *jl, int n)
 
 int cmd_npuzzle(int argc, char **argv)
 {
-    const char *file = NULL, *pdbname = NULL, *dirarg = NULL, *memarg = NULL;
-    int goal = SB_NP_BLANK_LAST, rows = 0, cols = 0, jobs = 0, verbose = 0, nocache = 0;
-    int progress = -1, status = 0;
-    char dir[4096] = "", *linebuf = NULL;
-    size_t linecap = 0, budget;
-    FILE *in;
+    const char *file = NULL;
+    np_opts o = {NULL, NULL, NULL, NULL, NULL, 0, 0, 0, -1};
+    int goal = SB_NP_BLANK_LAST, rows = 0, cols = 0, nops = 0, status = 0;
+    char dir[4096] = "";
+    size_t budget;
+    cli_input in;
     sb_error err;
     static npr r; /* large: the tables of eight board sizes */
     job *jl;
 
     sb_error_clear(&err);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEEDV() do { if (!v) return cli_usage_error("%s needs a value", a); i++; } while (0)
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            help(stdout);
-            return 0;
-        } else if (!strcmp(a, "-g") || !strcmp(a, "--goal")) {
-            NEEDV();
-            if (!strcmp(v, "blank-last"))
-                goal = SB_NP_BLANK_LAST;
-            else if (!strcmp(v, "blank-first"))
-                goal = SB_NP_BLANK_FIRST;
-            else
-                return cli_usage_error("unknown goal '%s' (blank-last or blank-first)", v);
-        } else if (!strcmp(a, "-s") || !strcmp(a, "--size")) {
-            NEEDV();
-            if (!parse_size(v, &rows, &cols))
-                return cli_usage_error("bad size '%s' (RxC, 2 <= R, C <= 5)", v);
-        } else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-            NEEDV();
-            jobs = atoi(v);
-            if (jobs < 1 || jobs > 64)
-                return cli_usage_error("bad job count '%s' (1..64)", v);
-        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-            verbose = 1;
-        } else if (!strcmp(a, "--pdb")) {
-            NEEDV();
-            if (strcmp(v, "663") && strcmp(v, "78") && strcmp(v, "555"))
-                return cli_usage_error("unknown partition '%s' (663, 78 or 555)", v);
-            pdbname = v;
-        } else if (!strcmp(a, "--pdb-dir")) {
-            NEEDV();
-            dirarg = v;
-        } else if (!strcmp(a, "--no-cache")) {
-            nocache = 1;
-        } else if (!strcmp(a, "--memory")) {
-            NEEDV();
-            memarg = v;
-        } else if (!strcmp(a, "--progress")) {
-            progress = 1;
-        } else if (!strcmp(a, "--no-progress")) {
-            progress = 0;
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("unknown option '%s'", a);
-        } else if (file) {
-            return cli_usage_error("more than one input file");
-        } else
-            file = a;
-#undef NEEDV
-    }
+    if ((status = cli_parse(&command, argc, argv, &o, &file, &nops)) >= 0)
+        return status;
+    status = 0;
+    if (!nops)
+        file = NULL;
+    if (o.goal && !strcmp(o.goal, "blank-first"))
+        goal = SB_NP_BLANK_FIRST;
+    else if (o.goal && strcmp(o.goal, "blank-last"))
+        return cli_usage_error_in(command.name, "npuzzle: unknown goal '%s' (blank-last or blank-first)", o.goal);
+    if (o.size && !parse_size(o.size, &rows, &cols))
+        return cli_usage_error_in(command.name, "npuzzle: bad size '%s' (RxC, 2 <= R, C <= 5)", o.size);
+    if (o.pdb && strcmp(o.pdb, "663") && strcmp(o.pdb, "78") && strcmp(o.pdb, "555"))
+        return cli_usage_error_in(command.name, "npuzzle: unknown partition '%s' (663, 78 or 555)", o.pdb);
+    const char *pdbname = o.pdb, *dirarg = o.pdbdir, *memarg = o.memarg;
+    int jobs = o.jobs, verbose = o.verbose, nocache = o.nocache, progress = o.progress;
     if (cli_memory_budget(memarg, &budget, &err))
         return cli_fail(NULL, &err);
     memset(&r, 0, sizeof r);
@@ -439,23 +414,22 @@ int cmd_npuzzle(int argc, char **argv)
      * short), so the peak reported is all the run took, and an input of
      * any length runs in the same room.  A bad line stops the run after
      * the lines before it are answered. */
-    in = cli_open(file, &err);
-    if (!in)
+    if (cli_input_open(&in, file, 0, &err))
         return cli_fail(NULL, &err);
     /* an eighth of the budget at most: the rest is for the tables */
     size_t room = sb_mem_left(&r.mem) / 8 / sizeof *jl;
-    int batch = isatty(fileno(in)) || room < 1 ? 1 : room < BATCH ? (int)room : BATCH;
+    int batch = isatty(fileno(in.f)) || room < 1 ? 1 : room < BATCH ? (int)room : BATCH;
     jl = sb_mem_alloc(&r.mem, sizeof *jl * (size_t)batch, &err);
     if (!jl) {
-        cli_close(in);
+        cli_input_close(&in);
         return cli_fail(NULL, &err);
     }
     cli_control_init(&r.ctl, &r.prog, progress);
     double t0 = sb_now();
-    int line = 0, eof = 0;
+    int eof = 0;
     while (!eof && !status && !r.lost) {
         sb_error rerr;
-        int n = 0, rc = read_batch(&r, in, file, jl, batch, &n, &line, &linebuf, &linecap, &eof, &rerr);
+        int n = 0, rc = read_batch(&r, &in, jl, batch, &n, &eof, &rerr);
         if (n && open_tables(&r, &err))
             status = cli_fail(NULL, &err);
         if (n && !status)
@@ -465,8 +439,7 @@ int cmd_npuzzle(int argc, char **argv)
             status = cli_fail(rc == SB_EINPUT || rc == SB_ENOMEM ? (file ? file : "-") : NULL, &rerr);
         }
     }
-    free(linebuf);
-    cli_close(in);
+    cli_input_close(&in);
     cli_control_done(&r.ctl, &r.prog);
     if (status == 0 && !r.lost)
         fprintf(verbose ? stdout : stderr,

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -250,4 +251,100 @@ int cli_memory_budget(const char *arg, size_t *out, sb_error *err)
     if (*out == 0)
         *out = (size_t)4 << 30;
     return 0;
+}
+
+/* ---- the input reader ---- */
+
+int cli_input_open(cli_input *in, const char *file, size_t max, sb_error *err)
+{
+    memset(in, 0, sizeof *in);
+    in->file = file;
+    in->max = max;
+    in->cap = max ? max + 1 : 256;
+    in->buf = malloc(in->cap);
+    if (!in->buf)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    in->f = cli_open(file, err);
+    if (!in->f) {
+        free(in->buf);
+        in->buf = NULL;
+        return err->code;
+    }
+    return 0;
+}
+
+/* getc_unlocked: one reader per stream, and a byte at a time must cost no
+ * lock.  A line past max keeps its first max bytes (a reader of lines
+ * that long reports them anyway), so memory stays bounded whatever the
+ * input; without max the buffer grows to the longest line. */
+int cli_input_line(cli_input *in, const char **s, size_t *n, sb_error *err)
+{
+    size_t k = 0;
+    int c;
+    in->cut = 0;
+    while ((c = getc_unlocked(in->f)) != EOF && c != '\n') {
+        if (k + 1 >= in->cap) {
+            if (in->max) {
+                in->cut = 1;
+                continue;
+            }
+            char *b = realloc(in->buf, in->cap * 2);
+            if (!b)
+                return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+            in->buf = b;
+            in->cap *= 2;
+        }
+        in->buf[k++] = (char)c;
+    }
+    if (c == EOF && (ferror(in->f) || cli_interrupted()))
+        return cli_read_check(in->f, in->file, err);
+    if (c == EOF && !k && !in->cut)
+        return 0;
+    in->buf[k] = 0;
+    in->line++;
+    *s = in->buf;
+    *n = k;
+    return 1;
+}
+
+int cli_input_all(cli_input *in, char *buf, size_t cap, size_t *len, sb_error *err)
+{
+    size_t got;
+    *len = 0;
+    while (!cli_interrupted() && *len < cap && (got = fread(buf + *len, 1, cap - *len, in->f)) > 0)
+        *len += got;
+    if (*len == cap)
+        return 0;
+    return cli_read_check(in->f, in->file, err);
+}
+
+const char *cli_input_name(const cli_input *in)
+{
+    return in->file ? in->file : "-";
+}
+
+void cli_input_close(cli_input *in)
+{
+    cli_close(in->f);
+    free(in->buf);
+    in->f = NULL;
+    in->buf = NULL;
+}
+
+/* ---- the histogram ---- */
+
+void cli_histogram(const char *word, int n, uint64_t (*at)(const void *ud, int d), const void *ud)
+{
+    for (int d = 0; d < n; d++)
+        printf("%s %d: %llu\n", word, d, (unsigned long long)at(ud, d));
+}
+
+uint64_t cli_count_array(const void *counts, int d)
+{
+    return ((const uint64_t *)counts)[d];
+}
+
+void cli_histogram_end(const char *label, uint64_t n, const char *noun, int maxdist)
+{
+    printf("%s: %llu %s, largest distance %d\n", label, (unsigned long long)n, noun, maxdist);
 }

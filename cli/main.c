@@ -29,7 +29,9 @@ static void usage(FILE *out)
                  "commands:\n");
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].what);
-    fprintf(out, "\n'sbfs COMMAND --help' describes a command's options.\n"
+    fprintf(out, "\n'sbfs COMMAND --help' describes a command's options; 'sbfs -V' (--version)\n"
+                 "prints the version.  Options are written the GNU way: --memory=1G or\n"
+                 "--memory 1G, -j2 or -j 2, -qv for -q -v, and -- before a file named -x.\n"
                  "Exit status: 0 success, 2 bad usage, 3 i/o error, 4 memory budget exhausted,\n"
                  "5 interrupted, 6 and above malformed input (see docs/FORMAT.md).\n");
 }
@@ -44,7 +46,7 @@ int main(int argc, char **argv)
         usage(stdout);
         return cli_finish(0);
     }
-    if (!strcmp(argv[1], "--version")) {
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         printf("sbfs %s\n", SBFS_VERSION);
         return cli_finish(0);
     }

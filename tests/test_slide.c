@@ -396,6 +396,8 @@ static void test_print(void)
     CHECK_STR(buf, "1200000000033");
     sb_slide_shorthand(&pz, pz.stop, buf);
     CHECK_STR(buf, "00000033001002");
+    sb_slide_cells(&pz, pz.start, buf);
+    CHECK_STR(buf, "111xx\n21200\n22200\n00000\n33000\n");
 }
 
 /* ---- keys ---- */

@@ -216,6 +216,11 @@ int sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors,
  * trailing zeros (how SLIDING lists configurations); buf holds
  * ncells + 1 bytes. */
 int sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
+/* The configuration as rows of one character per cell: the name of the
+ * piece that covers it, 0 empty, x blocked; each row ends with '\n'.  buf
+ * holds ncells + rows + 1 bytes (SB_SLIDE_CELLS_MAX on any board). */
+#define SB_SLIDE_CELLS_MAX (2 * SB_SLIDE_MAXCELLS + 1)
+int sb_slide_cells(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
 /* Stop line g drawn as sb_slide_board_text draws a board, with `.` as the
  * name of every cell the line leaves free (x cells stay blank). */
 int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf);

@@ -101,6 +101,34 @@ int sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, 
 }
 
 
+int sb_slide_cells(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf)
+{
+    char cell[SB_SLIDE_MAXCELLS];
+    int C;
+    if (drawable(pz, anchors, buf))
+        return SB_EUSAGE;
+    C = pz->cols;
+    for (int j = 0; j < pz->ncells; j++)
+        cell[j] = pz->xcell[j] ? 'x' : '0';
+    for (int j = 0; j < pz->ncells; j++) {
+        if (!anchors[j])
+            continue;
+        const sb_slide_kind *k = &pz->kind[anchors[j]];
+        for (int t = 0; t < k->n; t++) {
+            int rr = j / C + k->dr[t], cc = j % C + k->dc[t];
+            if (rr < pz->rows && cc >= 0 && cc < C)
+                cell[rr * C + cc] = sb_slide_name(anchors[j]);
+        }
+    }
+    for (int r = 0; r < pz->rows; r++) {
+        memcpy(buf, cell + r * C, (size_t)C);
+        buf += C;
+        *buf++ = '\n';
+    }
+    *buf = 0;
+    return 0;
+}
+
 int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf)
 {
     const sb_slide_goal *gl;

@@ -59,7 +59,7 @@ expect_grep "usage: sbfs god npuzzle RxC" "help text" $T_TMP/out
 expect_status 0 "npuzzle help" -- $SBFS god npuzzle --help
 expect_status 2 "no puzzle" -- $SBFS god
 expect_status 2 "unknown puzzle" -- $SBFS god cube
-expect_line "sbfs: god: unknown puzzle 'cube' (known: npuzzle RxC, tetraminx) (try 'sbfs --help')" \
+expect_line "sbfs: god: unknown puzzle 'cube' (known: npuzzle RxC, tetraminx) (try 'sbfs god --help')" \
     "unknown puzzle message" $T_TMP/err
 expect_status 2 "no size" -- $SBFS god npuzzle
 expect_status 2 "bad size" -- $SBFS god npuzzle 3by3

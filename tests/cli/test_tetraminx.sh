@@ -25,16 +25,16 @@ expect_grep "memory budget exhausted" "budget message" "$T_TMP/err"
 expect_status 2 "bad thread count" -- "$SBFS" tetraminx solve -j 0
 expect_status 2 "--load without a file" -- "$SBFS" god tetraminx --load
 expect_status 2 "--save without a file" -- "$SBFS" god tetraminx --save
-expect_line "sbfs: god tetraminx: --save wants an argument (try 'sbfs --help')" \
+expect_line "sbfs: god tetraminx: option '--save' needs a value (TABLE) (try 'sbfs god tetraminx --help')" \
     "--save without a file message" "$T_TMP/err"
 expect_status 2 "god: unknown option" -- "$SBFS" god tetraminx --fast
-expect_line "sbfs: god tetraminx: unknown option '--fast' (try 'sbfs --help')" \
+expect_line "sbfs: god tetraminx: unknown option '--fast' (try 'sbfs god tetraminx --help')" \
     "god: unknown option message" "$T_TMP/err"
 expect_status 2 "random: a count past 64 bits" -- "$SBFS" tetraminx random 99999999999999999999
-expect_line "sbfs: tetraminx random: N is a count from 0 to 18446744073709551615, not '99999999999999999999' (try 'sbfs --help')" \
+expect_line "sbfs: tetraminx random: N is a count from 0 to 18446744073709551615, not '99999999999999999999' (try 'sbfs tetraminx random --help')" \
     "random: count past 64 bits message" "$T_TMP/err"
 expect_status 2 "random: a negative count" -- "$SBFS" tetraminx random -5
-expect_line "sbfs: tetraminx random: N is a count from 0 to 18446744073709551615, not '-5' (try 'sbfs --help')" \
+expect_line "sbfs: tetraminx random: N is a count from 0 to 18446744073709551615, not '-5' (try 'sbfs tetraminx random --help')" \
     "random: negative count message" "$T_TMP/err"
 
 # --- the worked examples of docs/FORMAT.md and other notation: exact answers

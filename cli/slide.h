@@ -1,0 +1,68 @@
+/* The sliding-block commands' shared parts (solve, explore, and SLIDING's
+ * own command line): reading a puzzle, drawing boards as text and JSON
+ * (slide_print.c), and the search that solve and explore both run
+ * (slide_search.c). */
+#ifndef SBFS_CLI_SLIDE_H
+#define SBFS_CLI_SLIDE_H
+
+#include "cli.h"
+
+/* Read and parse FILE (NULL or "-": stdin) as a stream, a line at a time.
+ * Prints the error and the warnings itself: on `warn`, in SLIDING's own
+ * words when sliding_words, else as "sbfs: FILE:LINE:COL: ...".  0 or the
+ * exit status. */
+int cli_slide_load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_words);
+
+/* The configuration of key drawn as SLIDING draws it, on stdout. */
+void cli_slide_board(const sb_slide *sl, const uint64_t *key);
+/* The configuration in SLIDING's shorthand (no newline), on stdout. */
+void cli_slide_shorthand(const sb_slide *sl, const uint64_t *key);
+/* A JSON string, escaped, on stdout. */
+void cli_json_str(const char *s);
+/* A board as JSON: rows, blocks, shorthand (slide_print.c says how). */
+void cli_slide_json_board(const sb_slide *sl, const uint64_t *key);
+/* The counts of one side of a search as a JSON array. */
+void cli_slide_json_counts(const sb_search *s, int side);
+/* The distance lines of a search ("distance D: N", or "forward D: N" and
+ * "backward D: N" both ways): every level made in full. */
+void cli_slide_counts(const sb_search *s);
+
+/* Options of solve and explore: one struct, two tables. */
+typedef struct search_opts {
+    int style, quiet, verbose, progress, json, bidir, threads;
+    const char *memarg;
+} search_opts;
+
+/* One run of solve or explore. */
+typedef struct search_run {
+    search_opts o;
+    const char *file; /* the operand, NULL for stdin */
+    sb_slide_puzzle *pz;
+    sb_mem mem;
+    sb_slide sl;
+    sb_search *srch;
+    const sb_search_info *info; /* the result, once searched */
+    sb_error err;
+    sb_control ctl; /* progress and Ctrl-C, until cli_search_quiet */
+    cli_progress prog;
+    double secs, cpu;
+    int have_sl, have_ctl;
+} search_run;
+
+/* Parse the command line by c's table into r (defaults first). -1 to go
+ * on, else the exit status. */
+int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r);
+/* Load, build the model and search (census: the whole component).
+ * Returns the run's status code (0, or an SB_E* code with r->err filled),
+ * or a positive exit status when it failed before searching (message
+ * printed).  The progress line and the Ctrl-C handling stay on (for the
+ * path) until cli_search_quiet. */
+int cli_search(search_run *r, int census);
+/* The progress line cleared and Ctrl-C back to its default. */
+void cli_search_quiet(search_run *r);
+/* Everything the run holds, freed. */
+void cli_search_done(search_run *r);
+/* -v: time, memory and rate on stderr. */
+void cli_search_figures(const search_run *r);
+
+#endif
