@@ -531,7 +531,7 @@ static void test_search(void)
     sb_stateset s;
     sb_bfs b;
     sb_levels lv;
-    sb_ida_model im = {many_moves, no_apply, no_undo, NULL}, inull = im;
+    sb_ida_model im = {many_moves, no_apply, no_undo, NULL, NULL}, inull = im;
     uint64_t key = 0, path[8], n = 9;
     int added, len, ipath[8];
 
@@ -643,13 +643,13 @@ static void test_search(void)
     CHECK_INT(sb_search_result(NULL)->length, -1);
     sb_search_free(NULL);
 
-    USAGE(sb_ida_search(&im, NULL, 1, 5, ipath, &len, NULL, NULL, &e)); /* 33 moves */
-    USAGE(sb_ida_search(NULL, NULL, 1, 5, ipath, &len, NULL, NULL, &e));
+    USAGE(sb_ida_search(&im, 1, 5, ipath, &len, NULL, NULL, &e)); /* 33 moves */
+    USAGE(sb_ida_search(NULL, 1, 5, ipath, &len, NULL, NULL, &e));
     inull.undo = NULL;
-    USAGE(sb_ida_search(&inull, NULL, 1, 5, ipath, &len, NULL, NULL, &e));
-    USAGE(sb_ida_search(&im, NULL, 1, 5, NULL, &len, NULL, NULL, &e));
-    USAGE(sb_ida_search(&im, NULL, 1, 5, ipath, NULL, NULL, NULL, &e));
-    USAGE(sb_ida_search(&im, NULL, 1, -1, ipath, &len, NULL, NULL, &e));
+    USAGE(sb_ida_search(&inull, 1, 5, ipath, &len, NULL, NULL, &e));
+    USAGE(sb_ida_search(&im, 1, 5, NULL, &len, NULL, NULL, &e));
+    USAGE(sb_ida_search(&im, 1, 5, ipath, NULL, NULL, NULL, &e));
+    USAGE(sb_ida_search(&im, 1, -1, ipath, &len, NULL, NULL, &e));
 }
 
 static void emit_none(void *ctx, const uint64_t *key)

@@ -77,7 +77,7 @@ static int bfs(int from, int to)
 
 static void test_lengths(void)
 {
-    static const sb_ida_model md = {w_moves, w_apply, w_undo, w_goal};
+    sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, NULL};
     int path[64], len, agree = 0, tried = 0;
     sb_ida_stats st;
     sb_error e;
@@ -88,7 +88,8 @@ static void test_lengths(void)
             if (bfs(from, to) > 63)
                 continue;
             tried++;
-            if (sb_ida_search(&md, &w, h_of(&w), 63, path, &len, &st, NULL, &e) != 0)
+            md.ud = &w;
+            if (sb_ida_search(&md, h_of(&w), 63, path, &len, &st, NULL, &e) != 0)
                 continue;
             for (int i = 0; i < len; i++)
                 x += step[path[i]];
@@ -101,23 +102,23 @@ static void test_lengths(void)
 
 static void test_limits(void)
 {
-    static const sb_ida_model md = {w_moves, w_apply, w_undo, w_goal};
-    int path[128], len = -1;
     walker w = {90, 0, 0, 0, 0};
+    sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, &w};
+    int path[128], len = -1;
     sb_error e;
     volatile sig_atomic_t stop = 1;
     sb_control ctl = {NULL, NULL, &stop};
     /* 90 steps down are needed: not within 60 */
-    CHECK_INT(sb_ida_search(&md, &w, h_of(&w), 60, path, &len, NULL, NULL, &e), SB_ENOTFOUND);
+    CHECK_INT(sb_ida_search(&md, h_of(&w), 60, path, &len, NULL, NULL, &e), SB_ENOTFOUND);
     CHECK_INT(w.x, 90);
     /* the start is the goal */
     w.goal = 90;
-    CHECK_INT(sb_ida_search(&md, &w, 0, 10, path, &len, NULL, NULL, &e), 0);
+    CHECK_INT(sb_ida_search(&md, 0, 10, path, &len, NULL, NULL, &e), 0);
     CHECK_INT(len, 0);
     /* a raised stop flag ends a long search with SB_EINTR, model restored */
     w.goal = 0;
     w.blind = 1;
-    CHECK_INT(sb_ida_search(&md, &w, 0, 120, path, &len, NULL, &ctl, &e), SB_EINTR);
+    CHECK_INT(sb_ida_search(&md, 0, 120, path, &len, NULL, &ctl, &e), SB_EINTR);
     CHECK_INT(w.x, 90);
     CHECK_INT(w.applied, w.undone);
 }

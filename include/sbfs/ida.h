@@ -26,6 +26,9 @@ typedef struct sb_ida_model {
     void (*undo)(void *m, int mv);
     /* Nonzero in a goal state; NULL means "the heuristic is 0". */
     int (*is_goal)(void *m, int h);
+    /* The state the callbacks work on, passed back to them as m: the
+     * model's own data, inside the model as sb_keymodel keeps it. */
+    void *ud;
 } sb_ida_model;
 
 typedef struct sb_ida_stats {
@@ -44,7 +47,7 @@ typedef struct sb_ida_stats {
  * SB_EUSAGE: model, one of its moves / apply / undo, path or len NULL,
  * max_len < 0, or moves returning a count outside 0..SB_IDA_MAXMOVES (the
  * search stops there, the model back in its start state). */
-int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *path, int *len,
+int sb_ida_search(const sb_ida_model *model, int h0, int max_len, int *path, int *len,
                   sb_ida_stats *st, const sb_control *ctl, sb_error *err);
 
 #endif

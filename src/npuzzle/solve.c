@@ -146,7 +146,7 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
                 const sb_control *ctl, sb_error *err)
 {
     static const char letter[4] = {'u', 'd', 'l', 'r'};
-    static const sb_ida_model ops = {moves, apply, undo, is_goal};
+    sb_ida_model ops = {moves, apply, undo, is_goal, NULL};
     model m;
     uint8_t tcell[SB_NP_MAXCELLS];
     int path[SB_NP_MAXLEN], len = 0, rc, rows, cols, n;
@@ -219,7 +219,8 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
             tcell[m.tr[i]] = m.tr[m.cell[i]];
         fill_side(&m, 1, tcell);
     }
-    rc = sb_ida_search(&ops, &m, heur(&m), SB_NP_MAXLEN, path, &len, &st, ctl, err);
+    ops.ud = &m;
+    rc = sb_ida_search(&ops, heur(&m), SB_NP_MAXLEN, path, &len, &st, ctl, err);
     res->nodes = st.generated;
     res->iterations = st.iterations;
     if (rc)

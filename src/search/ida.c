@@ -97,7 +97,7 @@ static int dfs(const sb_ida_model *md, void *m, int h0, int bound, frame *fr, in
     }
 }
 
-int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *path, int *len,
+int sb_ida_search(const sb_ida_model *model, int h0, int max_len, int *path, int *len,
                   sb_ida_stats *st, const sb_control *ctl, sb_error *err)
 {
     sb_ida_stats local;
@@ -119,7 +119,7 @@ int sb_ida_search(const sb_ida_model *model, void *m, int h0, int max_len, int *
     while (bound <= max_len) {
         st->iterations++;
         st->bound = bound;
-        r = dfs(model, m, h0, bound, fr, path, len, st, ctl);
+        r = dfs(model, model->ud, h0, bound, fr, path, len, st, ctl);
         if (r == FOUND || r == STOPPED || r == BADMOVES || r == INT_MAX)
             break;
         bound = r;
