@@ -138,8 +138,8 @@ static int bench_table(const char *board, int threads)
     dt = sb_now() - t0;
     printf("%s threads %d: %.3f s, %.1fM positions/s, largest distance %d, table %zu bytes, "
            "peak budget %zu bytes\n",
-           board, threads, dt, (double)t.table.reached / dt / 1e6, t.table.maxdist,
-           t.table.data_bytes, mem.peak);
+           board, threads, dt, (double)sb_table_about(t.table).reached / dt / 1e6, (sb_table_about(t.table).levels - 1),
+           sb_table_about(t.table).data_bytes, mem.peak);
     sb_npt_free(&t);
     return 0;
 }

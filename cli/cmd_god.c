@@ -69,11 +69,17 @@ static int cores(void)
 }
 
 /* The histogram; the total line only for a whole table. */
+static uint64_t table_count(const void *t, int d)
+{
+    return sb_table_count(t, d);
+}
+
 static void print_table(const sb_table *t, int whole)
 {
-    cli_histogram("distance", t->maxdist + 1, cli_count_array, t->count);
+    sb_table_info in = sb_table_about(t);
+    cli_histogram("distance", in.levels, table_count, t);
     if (whole)
-        cli_histogram_end("total", t->reached, "positions", t->maxdist);
+        cli_histogram_end("total", in.reached, "positions", in.levels - 1);
 }
 
 static int god_npuzzle(int argc, char **argv)
@@ -127,7 +133,7 @@ static int god_npuzzle(int argc, char **argv)
     if (rc == SB_EINTR && t.have_table) {
         /* Ctrl-C: the distances finished so far, as solve and explore
          * print theirs; the table is cut short, so it is not saved. */
-        print_table(&t.table, 0);
+        print_table(t.table, 0);
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
@@ -141,7 +147,7 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
-    print_table(&t.table, 1);
+    print_table(t.table, 1);
     sb_npt_free(&t);
     return 0;
 }

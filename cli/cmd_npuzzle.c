@@ -240,7 +240,7 @@ static int open_tables(npr *r, sb_error *err)
             r->is_table[k] = 1;
             cli_progress_clear(&r->prog);
             fprintf(st, "# %dx%d: God's table, %llu positions, %.1f MB, built in %.3f s\n", rr, c,
-                    (unsigned long long)r->tables[k].size, r->tables[k].table.data_bytes / 1e6, sb_now() - tb);
+                    (unsigned long long)r->tables[k].size, sb_table_about(r->tables[k].table).data_bytes / 1e6, sb_now() - tb);
             continue;
         }
         if (rr == 4 && c == 4)

@@ -440,7 +440,7 @@ static uint64_t cycle_move(void *ud, void *scratch, uint64_t r, int m)
 static void test_table(void)
 {
     sb_model m = {"cycle", NULL, 10, 2, 1, 0, cycle_move, NULL, 0, NULL, NULL}, big = m;
-    sb_table t, bad;
+    sb_table *t = NULL, *bad = NULL;
     sb_table_opts o = {3, 1, SB_SCAN_AUTO, -1};
     uint64_t start = 0, far = 10, next;
 
@@ -449,48 +449,49 @@ static void test_table(void)
     CHECK_U64(sb_table_bytes(SB_TABLE_MAXSIZE + 1, 2), 0);
     USAGE(sb_table_build(NULL, &m, &start, 1, NULL, NULL, NULL, &e));
     USAGE(sb_table_build(&t, NULL, &start, 1, NULL, NULL, NULL, &e));
+    CHECK(t == NULL); /* no table made */
     USAGE(sb_table_build(&t, &m, NULL, 1, NULL, NULL, NULL, &e));
     USAGE(sb_table_build(&t, &m, &far, 1, NULL, NULL, NULL, &e));
-    sb_table_free(&t); /* whatever build returns */
+    sb_table_free(t); /* whatever build returns */
     USAGE(sb_table_build(&t, &m, &start, 1, &o, NULL, NULL, &e));
-    sb_table_free(&t);
+    sb_table_free(t);
     big.nmoves = SB_MAX_MOVES + 1;
     USAGE(sb_table_build(&t, &big, &start, 1, NULL, NULL, NULL, &e));
     big = m;
     big.scratch_size = SB_MAX_SCRATCH + 1;
     USAGE(sb_table_build(&t, &big, &start, 1, NULL, NULL, NULL, &e));
-    sb_table_free(&t);
+    sb_table_free(t);
     CHECK_INT(sb_table_build(&t, &m, &start, 1, NULL, NULL, NULL, &e), 0);
-    CHECK_INT(sb_table_distance(&t, &m, 5), 5);
+    CHECK_INT(sb_table_distance(t, &m, 5), 5);
     CHECK_INT(sb_table_code(NULL, 0), SB_EUSAGE);
-    CHECK_INT(sb_table_code(&t, 10), 3); /* past the end: not reached */
-    bad = t;
-    bad.bits = 3;
-    CHECK_INT(sb_table_code(&bad, 0), SB_EUSAGE);
-    CHECK_INT(sb_table_distance(&bad, &m, 0), SB_EUSAGE);
-    bad = t;
-    bad.size = 1000; /* more indices than its data holds */
-    CHECK_INT(sb_table_code(&bad, 500), SB_EUSAGE);
+    CHECK_INT(sb_table_code(t, 10), 3); /* past the end: not reached */
+    CHECK_INT(sb_table_about(NULL).levels, 0);
+    CHECK_STR(sb_table_about(NULL).name, "");
+    CHECK_INT(sb_table_about(t).levels, 6);
+    CHECK_U64(sb_table_count(t, -1), 0);
+    CHECK_U64(sb_table_count(t, 6), 0);
+    CHECK_U64(sb_table_count(NULL, 0), 0);
+    CHECK(sb_table_codes(NULL) == NULL);
     CHECK_INT(sb_table_distance(NULL, &m, 5), SB_EUSAGE);
-    CHECK_INT(sb_table_distance(&t, NULL, 5), SB_EUSAGE);
+    CHECK_INT(sb_table_distance(t, NULL, 5), SB_EUSAGE);
     big = m;
     big.scratch_size = SB_MAX_SCRATCH * 4; /* would overrun the step's scratch */
-    CHECK_INT(sb_table_distance(&t, &big, 5), SB_EUSAGE);
-    CHECK_INT(sb_table_step(&t, &big, 5, &next, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_distance(t, &big, 5), SB_EUSAGE);
+    CHECK_INT(sb_table_step(t, &big, 5, &next, NULL), SB_EUSAGE);
     big = m;
     big.size = 20;
-    CHECK_INT(sb_table_step(&t, &big, 5, &next, NULL), SB_EUSAGE);
-    CHECK_INT(sb_table_step(&t, &m, 5, NULL, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_step(t, &big, 5, &next, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_step(t, &m, 5, NULL, NULL), SB_EUSAGE);
     CHECK_INT(sb_table_step(NULL, &m, 5, &next, NULL), SB_EUSAGE);
-    CHECK_INT(sb_table_step(&t, NULL, 5, &next, NULL), SB_EUSAGE);
-    CHECK_INT(sb_table_step(&t, &m, 5, &next, NULL), 1);
+    CHECK_INT(sb_table_step(t, NULL, 5, &next, NULL), SB_EUSAGE);
+    CHECK_INT(sb_table_step(t, &m, 5, &next, NULL), 1);
     USAGE(sb_table_save(NULL, "x", &e));
-    USAGE(sb_table_save(&t, NULL, &e));
+    USAGE(sb_table_save(t, NULL, &e));
     USAGE(sb_table_load(NULL, &m, "x", NULL, &e));
     USAGE(sb_table_load(&bad, &m, NULL, NULL, &e));
     USAGE(sb_table_load(&bad, NULL, "x", NULL, &e));
-    sb_table_free(&t);
-    USAGE(sb_table_save(&t, "/nonexistent/x", &e)); /* freed: no table */
+    CHECK(bad == NULL);
+    sb_table_free(t);
     sb_table_free(NULL);
 }
 

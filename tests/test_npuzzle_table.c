@@ -222,10 +222,10 @@ static void check_table(int rows, int cols, int threads, int per_position)
     CHECK_INT(sb_npt_init(&t, rows, cols, &err), 0);
     CHECK_INT(sb_npt_build(&t, &o, &mem, NULL, &err), 0);
     naive_bfs(&z, rows, cols);
-    CHECK_U64(t.table.reached, z.reached);
-    CHECK_INT(t.table.maxdist, z.maxdist);
+    CHECK_U64(sb_table_about(t.table).reached, z.reached);
+    CHECK_INT((sb_table_about(t.table).levels - 1), z.maxdist);
     for (int d = 0; d <= z.maxdist; d++)
-        if (t.table.count[d] != z.count[d])
+        if (sb_table_count(t.table, d) != z.count[d])
             bad++;
     CHECK_INT(bad, 0);
     sb_rng_seed(&rng, (uint64_t)(rows * 10 + cols));
@@ -286,13 +286,13 @@ static void test_same_bytes(void)
     CHECK_INT(sb_npt_build(&a, &o[0], &mem, NULL, &err), 0);
     for (int i = 1; i < 3; i++) {
         CHECK_INT(sb_npt_build(&b, &o[i], &mem, NULL, &err), 0);
-        CHECK(memcmp(a.table.data, b.table.data, a.table.data_bytes) == 0);
-        CHECK_U64(b.table.count[55], a.table.count[55]);
+        CHECK(memcmp(sb_table_codes(a.table), sb_table_codes(b.table), sb_table_about(a.table).data_bytes) == 0);
+        CHECK_U64(sb_table_count(b.table, 55), sb_table_count(a.table, 55));
     }
     CHECK_INT(sb_npt_build(&b, &wide, &mem, NULL, &err), 0);
-    CHECK_INT(b.table.maxdist, 55);
+    CHECK_INT((sb_table_about(b.table).levels - 1), 55);
     for (uint64_t r = 0; r < a.size; r += 97)
-        if (sb_table_code(&b.table, r) % 3 != sb_table_code(&a.table, r))
+        if (sb_table_code(b.table, r) % 3 != sb_table_code(a.table, r))
             bad++;
     CHECK_INT(bad, 0);
     sb_npt_free(&a);
@@ -317,11 +317,11 @@ static void test_eight(void)
     CHECK_INT(sb_npt_init(&u, 3, 3, &err), 0);
     CHECK_INT(sb_npt_build(&t, &o1, &mem, NULL, &err), 0);
     CHECK_INT(sb_npt_build(&u, &o2, &mem, NULL, &err), 0);
-    CHECK_U64(t.table.reached, 181440);
-    CHECK_INT(t.table.maxdist, 31);
+    CHECK_U64(sb_table_about(t.table).reached, 181440);
+    CHECK_INT((sb_table_about(t.table).levels - 1), 31);
     for (int d = 0; d < 32; d++)
-        CHECK_U64(t.table.count[d], want[d]);
-    CHECK(memcmp(t.table.data, u.table.data, t.table.data_bytes) == 0);
+        CHECK_U64(sb_table_count(t.table, d), want[d]);
+    CHECK(memcmp(sb_table_codes(t.table), sb_table_codes(u.table), sb_table_about(t.table).data_bytes) == 0);
     CHECK_INT(sb_npt_distance(&t, far1), 31);
     CHECK_INT(sb_npt_distance(&t, far2), 31);
     CHECK_INT(sb_npt_descend(&t, sample, moves, 63), 19);
@@ -331,7 +331,7 @@ static void test_eight(void)
     CHECK_INT(sb_npt_save(&t, path, &err), 0);
     sb_npt_free(&u);
     CHECK_INT(sb_npt_load(&u, path, &mem, &err), 0);
-    CHECK(memcmp(t.table.data, u.table.data, t.table.data_bytes) == 0);
+    CHECK(memcmp(sb_table_codes(t.table), sb_table_codes(u.table), sb_table_about(t.table).data_bytes) == 0);
     CHECK_INT(sb_npt_distance(&u, far1), 31);
     sb_npt_free(&u);
     CHECK_INT(sb_npt_init(&u, 2, 4, &err), 0);
@@ -355,12 +355,12 @@ static void test_eleven(void)
     sb_mem_init(&budget, (size_t)128 << 20);
     CHECK_INT(sb_npt_init(&t, 3, 4, &err), 0);
     CHECK_INT(sb_npt_build(&t, &o, &budget, NULL, &err), 0);
-    CHECK_U64(t.table.reached, 239500800);
-    CHECK_INT(t.table.maxdist, 53);
-    CHECK_U64(t.table.count[53], 18);
-    CHECK_U64(t.table.count[52], 86);
-    CHECK_U64(t.table.count[51], 1115);
-    CHECK_U64(t.table.count[36], 21841159);
+    CHECK_U64(sb_table_about(t.table).reached, 239500800);
+    CHECK_INT((sb_table_about(t.table).levels - 1), 53);
+    CHECK_U64(sb_table_count(t.table, 53), 18);
+    CHECK_U64(sb_table_count(t.table, 52), 86);
+    CHECK_U64(sb_table_count(t.table, 51), 1115);
+    CHECK_U64(sb_table_count(t.table, 36), 21841159);
     CHECK(budget.peak <= (size_t)128 << 20);
     CHECK_INT(sb_npt_distance(&t, goal), 0);
     {

@@ -32,7 +32,7 @@ typedef struct sb_npt {
     char params[16];       /* "RxC" */
     sb_model model;        /* the engine's view; its ud points at this
                               struct, so an sb_npt must not be copied */
-    sb_table table;        /* after sb_npt_build or sb_npt_load */
+    sb_table *table;       /* after sb_npt_build or sb_npt_load, else NULL */
     int have_table;
 } sb_npt;
 

@@ -89,41 +89,50 @@ typedef struct sb_table_opts {
     int max_depth; /* stop after this distance; < 0: no limit */
 } sb_table_opts;
 
-/* A distance table.  Fields are read-only for callers. */
-typedef struct sb_table {
-    uint64_t size;         /* indices covered */
-    int bits;              /* bits per index: 2, 4 or 8 */
-    uint64_t *data;        /* packed codes, bits each, index 0 in the low bits
-                              of data[0] */
-    size_t data_bytes;
-    int maxdist;           /* largest distance reached, -1 when empty */
-    uint64_t reached;      /* indices reached (the sum of count[]) */
-    uint64_t count[SB_TABLE_MAXDIST + 1]; /* indices at each distance */
-    int complete;          /* 1 when the search ran out of new positions */
-    char name[32];         /* the model's name and params at build time */
-    char params[64];
-    sb_mem *mem;           /* the budget data was charged to */
-} sb_table;
+/* A distance table: an opaque handle, made by sb_table_build or
+ * sb_table_load, read through the functions below, released by
+ * sb_table_free. */
+typedef struct sb_table sb_table;
+
+/* What a table holds (sb_table_about). */
+typedef struct sb_table_info {
+    uint64_t size;     /* indices covered */
+    int bits;          /* bits per index: 2, 4 or 8 */
+    size_t data_bytes; /* bytes of packed codes */
+    int levels;        /* distances reached: 0..levels-1; 0 when empty */
+    uint64_t reached;  /* indices reached (the sum of the level counts) */
+    int complete;      /* 1 when the search ran out of new positions */
+    const char *name;  /* the model's name and params at build time ("" for t NULL) */
+    const char *params;
+} sb_table_info;
+
 
 /* Bytes sb_table_build will take from the budget at most for a model of
  * `size` indices (the table itself plus a frontier bitmap when it fits).
  * 0 for bits other than 0, 2, 4, 8 or size past SB_TABLE_MAXSIZE. */
 size_t sb_table_bytes(uint64_t size, int bits);
 
-/* Fill t with the distance of every index from the start indices.  On
- * success returns 0.  Errors: SB_EUSAGE (t or m NULL, bad model or
+/* A new table in *t holding the distance of every index from the start
+ * indices.  On success returns 0.  Errors: SB_EUSAGE (t or m NULL, bad model or
  * options, starts NULL or a start past the model, a distance too large
  * for the chosen bits), SB_ENOMEM (budget), SB_EINTR (stopped:
- * the levels finished so far are valid).  Whatever it returns, t may hold
- * the table's memory: call sb_table_free(t), which is harmless when it
- * holds none.
+ * the levels finished so far are valid).  Whatever it returns, *t may
+ * hold a table (NULL when none was made): call sb_table_free(*t).
  * Progress goes to ctl (phase "table (forward)" or "table (backward)",
  * level = the distance being filled, done = indices reached so far). */
-int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+int sb_table_build(sb_table **t, const sb_model *m, const uint64_t *starts, size_t nstarts,
                    const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                    sb_error *err);
-/* Release t's memory (t may be NULL). */
+/* Release t and its memory (t may be NULL). */
 void sb_table_free(sb_table *t);
+/* Its size, bits, levels and counts; all zero for t NULL. */
+sb_table_info sb_table_about(const sb_table *t);
+/* Indices at distance d (0 past the last level or for t NULL). */
+uint64_t sb_table_count(const sb_table *t, int d);
+/* The packed codes themselves (data_bytes of them, `bits` bits an index,
+ * index 0 in the low bits of word 0), for a reader that must not pay a
+ * call per index; NULL for t NULL. */
+const uint64_t *sb_table_codes(const sb_table *t);
 
 /* The reading functions below refuse a t that is NULL or whose bits and
  * data do not agree, and a model that sb_table_build would refuse or of
@@ -152,12 +161,12 @@ int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *ne
  * without a table, path NULL. */
 int sb_table_save(const sb_table *t, const char *path, sb_error *err);
 
-/* Read a table saved for model m.  A file that is not a table, is of
+/* Read a table saved for model m into a new table *t (NULL on failure).  A file that is not a table, is of
  * another format version (the message names it), is damaged (checksum), or
  * was built for another puzzle, other params or another size is refused
  * with SB_EBADFILE; SB_EIO when it cannot be read;
  * SB_EUSAGE for t or path NULL or a model sb_table_build would refuse. */
-int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
+int sb_table_load(sb_table **t, const sb_model *m, const char *path, sb_mem *mem,
                   sb_error *err);
 
 #endif

@@ -163,7 +163,8 @@ enum { SB_TET_MAXDIST = 11 };
 typedef struct sb_tet_god {
     sb_tet_tables tables;             /* the coordinate move tables */
     sb_model model;                   /* "tetraminx", 933,120 indices, 8 moves */
-    sb_table table;                   /* the distances mod 3 */
+    sb_table *table;                  /* the distances mod 3 */
+    const uint64_t *codes;            /* its packed codes, 2 bits each (sb_table_codes) */
     uint64_t hist[SB_TET_MAXDIST + 1];/* positions at each distance */
     int maxdist;                      /* largest distance */
 } sb_tet_god;
@@ -183,7 +184,7 @@ static inline int sb_tet_god_mod3(const sb_tet_god *g, uint32_t index)
 {
     if (index >= SB_TET_NPOS)
         return SB_EUSAGE;
-    return (int)(g->table.data[index >> 5] >> ((index & 31) * 2)) & 3;
+    return (int)(g->codes[index >> 5] >> ((index & 31) * 2)) & 3;
 }
 /* An optimal solution of index: moves[0..d-1] (room for SB_TET_MAXDIST)
  * take it to solved; returns d, its distance.  Of several optimal

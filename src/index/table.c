@@ -60,6 +60,22 @@ _Static_assert(sizeof(aword) == sizeof(uint64_t), "atomic words must be plain wo
 
 /* ---- codes in words -------------------------------------------------- */
 
+/* The table behind the opaque handle.  count[d] indices at distance d,
+ * d <= maxdist (-1 when empty). */
+struct sb_table {
+    uint64_t size;
+    int bits;
+    uint64_t *data;  /* packed codes, bits each, index 0 in the low bits of data[0] */
+    size_t data_bytes;
+    int maxdist;
+    uint64_t reached;
+    uint64_t count[SB_TABLE_MAXDIST + 1];
+    int complete;
+    char name[32];   /* the model's name and params at build time */
+    char params[64];
+    sb_mem *mem;     /* the budget data was charged to */
+};
+
 static inline int per_word(int bits) { return 64 / bits; }
 
 /* log2 of bits (1, 2 or 3), so that locating an index takes shifts, not
@@ -425,9 +441,28 @@ static void copy_name(char *dst, size_t n, const char *src)
 #define BACKWARD_RATIO 2
 #endif
 
-int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+static int build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+                 const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl, sb_error *err);
+
+int sb_table_build(sb_table **out, const sb_model *m, const uint64_t *starts, size_t nstarts,
                    const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                    sb_error *err)
+{
+    if (!out)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_build: t is NULL");
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    int rc = build(*out, m, starts, nstarts, opts, mem, ctl, err);
+    if (rc && !(*out)->data) {
+        free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+static int build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+                 const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl, sb_error *err)
 {
     sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
     engine e;
@@ -436,9 +471,6 @@ int sb_table_build(sb_table *t, const sb_model *m, const uint64_t *starts, size_
     size_t nwords, front_bytes = 0;
     int rc = 0, threads, maxcode;
 
-    if (!t)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_build: t is NULL");
-    memset(t, 0, sizeof *t);
     t->maxdist = -1;
     if (opts)
         o = *opts;
@@ -592,8 +624,33 @@ void sb_table_free(sb_table *t)
         return;
     if (t->data)
         sb_mem_free(t->mem, t->data, t->data_bytes);
-    t->data = NULL;
-    t->data_bytes = 0;
+    free(t);
+}
+
+sb_table_info sb_table_about(const sb_table *t)
+{
+    sb_table_info in = {0, 0, 0, 0, 0, 0, "", ""};
+    if (t) {
+        in.name = t->name;
+        in.params = t->params;
+        in.size = t->size;
+        in.bits = t->bits;
+        in.data_bytes = t->data_bytes;
+        in.levels = t->maxdist + 1;
+        in.reached = t->reached;
+        in.complete = t->complete;
+    }
+    return in;
+}
+
+uint64_t sb_table_count(const sb_table *t, int d)
+{
+    return t && d >= 0 && d <= t->maxdist ? t->count[d] : 0;
+}
+
+const uint64_t *sb_table_codes(const sb_table *t)
+{
+    return t ? t->data : NULL;
 }
 
 /* ---- reading ----------------------------------------------------------- */
@@ -709,7 +766,24 @@ int sb_table_save(const sb_table *t, const char *path, sb_error *err)
                       (uint64_t)words_for(t->size, t->bits) * 8, 8, err);
 }
 
-int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, sb_error *err)
+static int load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, sb_error *err);
+
+int sb_table_load(sb_table **out, const sb_model *m, const char *path, sb_mem *mem, sb_error *err)
+{
+    if (!out || !path)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_load: %s is NULL", out ? "path" : "t");
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    int rc = load(*out, m, path, mem, err);
+    if (rc) {
+        sb_table_free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
+
+static int load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, sb_error *err)
 {
     unsigned char p[P_COUNT + 8 * (SB_TABLE_MAXDIST + 1)];
     char name[32], params[64], want_params[64];
@@ -718,9 +792,6 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     size_t np;
     sb_tf_reader r;
 
-    if (!t || !path)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_load: %s is NULL", t ? "path" : "t");
-    memset(t, 0, sizeof *t);
     t->maxdist = -1;
     if ((rc = check_model(m, err)))
         return rc;
@@ -765,7 +836,5 @@ int sb_table_load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem,
     t->complete = (int)sb_le_get32(p + P_COMPLETE);
     memcpy(t->name, name, 32);
     memcpy(t->params, params, 64);
-    if ((rc = sb_tf_read(&r, t->data, 8, err)))
-        sb_table_free(t);
-    return rc;
+    return sb_tf_read(&r, t->data, 8, err);
 }

@@ -274,8 +274,8 @@ void sb_npt_free(sb_npt *t)
 {
     if (!t)
         return;
-    if (t->have_table)
-        sb_table_free(&t->table);
+    sb_table_free(t->table);
+    t->table = NULL;
     t->have_table = 0;
 }
 
@@ -348,7 +348,7 @@ int sb_npt_build(sb_npt *t, const sb_table_opts *opts, sb_mem *mem, const sb_con
     goal = sb_npt_goal(t);
     sb_npt_free(t);
     rc = sb_table_build(&t->table, &t->model, &goal, 1, opts, mem, ctl, err);
-    t->have_table = t->table.data != NULL;
+    t->have_table = t->table != NULL;
     if (rc && t->have_table && rc != SB_EINTR)
         sb_npt_free(t);
     return rc;
@@ -360,7 +360,7 @@ int sb_npt_save(const sb_npt *t, const char *path, sb_error *err)
         return no_npt("sb_npt_save", err);
     if (!t->have_table)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "no table to save");
-    return sb_table_save(&t->table, path, err);
+    return sb_table_save(t->table, path, err);
 }
 
 int sb_npt_load(sb_npt *t, const char *path, sb_mem *mem, sb_error *err)
@@ -382,7 +382,7 @@ int sb_npt_distance(const sb_npt *t, const uint8_t *cell)
     r = sb_npt_rank(t, cell);
     if (r == SB_NO_INDEX || !t->have_table)
         return -1;
-    return sb_table_distance(&t->table, &t->model, r);
+    return sb_table_distance(t->table, &t->model, r);
 }
 
 int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max)
@@ -392,11 +392,11 @@ int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max)
     if (!npt_ok(t) || !cell || !moves || max < 0)
         return SB_EUSAGE;
     r = sb_npt_rank(t, cell);
-    if (r == SB_NO_INDEX || !t->have_table || sb_table_code(&t->table, r) == (1 << t->table.bits) - 1) {
+    if (r == SB_NO_INDEX || !t->have_table || sb_table_code(t->table, r) == (1 << sb_table_about(t->table).bits) - 1) {
         moves[0] = 0;
         return -1;
     }
-    while ((s = sb_table_step(&t->table, &t->model, r, &q, &m)) == 1) {
+    while ((s = sb_table_step(t->table, &t->model, r, &q, &m)) == 1) {
         if (len >= max) {
             moves[max] = 0;
             return SB_EUSAGE;

@@ -62,7 +62,8 @@ static void model_init(sb_tet_god *g)
     g->model.succ = tet_succ;
     g->model.move = tet_move;
     g->model.ud = &g->tables;
-    memset(&g->table, 0, sizeof g->table);
+    g->table = NULL;
+    g->codes = NULL;
     memset(g->hist, 0, sizeof g->hist);
     g->maxdist = 0;
 }
@@ -71,16 +72,17 @@ static void model_init(sb_tet_god *g)
  * a build that would be a bug, from a file a foreign table. */
 static int adopt(sb_tet_god *g, int code, sb_error *err)
 {
-    const sb_table *t = &g->table;
-    if (t->size != SB_TET_NPOS || t->bits != 2 || !t->complete || t->reached != SB_TET_NPOS ||
-        t->maxdist > SB_TET_MAXDIST || t->count[0] != 1) {
-        sb_table_free(&g->table);
+    sb_table_info t = sb_table_about(g->table);
+    if (t.size != SB_TET_NPOS || t.bits != 2 || !t.complete || t.reached != SB_TET_NPOS ||
+        t.levels > SB_TET_MAXDIST + 1 || sb_table_count(g->table, 0) != 1) {
+        sb_tet_god_free(g);
         return sb_error_set(err, code, 0, 0, "not the complete Tetraminx table (%llu of %u positions, "
-                            "%d bits)", (unsigned long long)t->reached, (unsigned)SB_TET_NPOS, t->bits);
+                            "%d bits)", (unsigned long long)t.reached, (unsigned)SB_TET_NPOS, t.bits);
     }
-    for (int d = 0; d <= t->maxdist; d++)
-        g->hist[d] = t->count[d];
-    g->maxdist = t->maxdist;
+    for (int d = 0; d < t.levels; d++)
+        g->hist[d] = sb_table_count(g->table, d);
+    g->maxdist = t.levels - 1;
+    g->codes = sb_table_codes(g->table);
     return 0;
 }
 
@@ -95,7 +97,7 @@ int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *
     model_init(g);
     rc = sb_table_build(&g->table, &g->model, &start, 1, &opts, mem, ctl, err);
     if (rc) {
-        sb_table_free(&g->table);
+        sb_tet_god_free(g);
         return rc;
     }
     return adopt(g, SB_EINTERNAL, err);
@@ -103,16 +105,18 @@ int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *
 
 void sb_tet_god_free(sb_tet_god *g)
 {
-    if (g)
-        sb_table_free(&g->table);
+    if (!g)
+        return;
+    sb_table_free(g->table);
+    g->table = NULL;
+    g->codes = NULL;
 }
 
 int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves)
 {
     const sb_tet_tables *t;
     int d = 0;
-    if (!g || !moves || index >= SB_TET_NPOS || !g->table.data || g->table.size != SB_TET_NPOS ||
-        g->table.bits != 2)
+    if (!g || !moves || index >= SB_TET_NPOS || !g->codes)
         return SB_EUSAGE;
     t = &g->tables;
     while (index != 0) {
@@ -136,7 +140,7 @@ int sb_tet_god_save(const sb_tet_god *g, const char *path, sb_error *err)
 {
     if (!g)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_god_save: g is NULL");
-    return sb_table_save(&g->table, path, err);
+    return sb_table_save(g->table, path, err);
 }
 
 int sb_tet_god_load(sb_tet_god *g, const char *path, sb_mem *mem, sb_error *err)
@@ -147,7 +151,7 @@ int sb_tet_god_load(sb_tet_god *g, const char *path, sb_mem *mem, sb_error *err)
     model_init(g);
     rc = sb_table_load(&g->table, &g->model, path, mem, err);
     if (rc) {
-        sb_table_free(&g->table);
+        sb_tet_god_free(g);
         return rc;
     }
     return adopt(g, SB_EBADFILE, err);
