@@ -295,7 +295,7 @@ typedef struct rans {
 static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
 {
     rans a = {-1, 0, NULL};
-    char m[26], P[4096];
+    char m[26], P[8192];
     for (size_t k = 0; k < d->n; k++) {
         rsol r;
         ref_matrix(d->w[k], m);
@@ -393,9 +393,12 @@ static void test_against_reference(const wl *sys)
     pf = sb_playfair_new((const char *const *)d.w, d.n, NULL, &e);
     CHECK(pf != NULL);
     for (int i = 0; pf && i < msgs; i++) {
-        char msg[512], ct[1024], prep[1024], again[1024];
+        char msg[1024], ct[2048], prep[2048], again[2048];
         const char *key = d.w[sb_rng_below(&r, d.n)];
-        int kind = i % 5, nw = kind == 0 ? 1 : 2 + (int)sb_rng_below(&r, 4), letters = 0;
+        /* kind 5: long messages (10 to 40 words), whose wrong matrices the
+         * screen refutes window by window */
+        int kind = i % 6, nw = kind == 0 ? 1 : kind == 5 ? 10 + (int)sb_rng_below(&r, 31) : 2 + (int)sb_rng_below(&r, 4),
+            letters = 0;
         sb_playfair_result res;
         rans a;
         int rc;
@@ -411,7 +414,7 @@ static void test_against_reference(const wl *sys)
         a = ref_crack(&t, &d, ct);
         for (int lv = SB_PLAYFAIR_SCREEN_OFF; lv <= SB_PLAYFAIR_SCREEN_SCALAR; lv++) {
             sb_playfair_result other;
-            char text[1024];
+            char text[2048];
             int orc;
             sb_playfair_screen(pf, lv);
             orc = sb_playfair_crack(pf, ct, NULL, &other, &e);
@@ -544,10 +547,11 @@ static void test_screens(const wl *sys)
     for (int i = 0; i < msgs; i++) {
         char msg[1024], ct[2048];
         const char *key = sys->w[sb_rng_below(&r, sys->n)];
-        /* one to twelve words: 16, 32 and 64 letters and beyond */
-        int nw = 1 + (int)sb_rng_below(&r, 12), rc[4];
+        /* one to twelve words: 16, 32 and 64 letters and beyond; every
+         * fourth message 13 to 40 words, several windows of 64 letters */
+        int nw = i % 4 == 3 ? 13 + (int)sb_rng_below(&r, 28) : 1 + (int)sb_rng_below(&r, 12), rc[4];
         sb_playfair_result res[4];
-        char text[4][1024], kw[4][64];
+        char text[4][2048], kw[4][64];
         draw(&r, sys, NULL, nw, msg);
         ref_encipher(key, msg, ct);
         /* none, scalar, vector with two threads, vector with one */

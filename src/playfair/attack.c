@@ -80,10 +80,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The first sweep's limit is letters / GUESS_DIV + 1.  Measured on random
+/* The first sweep's limit is letters / GUESS_DIV + 1 (up to GUESS_LONG
+ * letters).  Measured on random
  * messages of 1-8 words of the system list: 6 and 8 refute too little in
  * the first sweep, 14 and more need extra sweeps; 10 was fastest. */
 #define GUESS_DIV 10
+/* Above 64 letters the screen looks window after window until a matrix's
+ * bound passes the limit, so a limit below the answer costs a join (and
+ * another look) per sweep, one above it only the extra windows: a word for
+ * every eight letters was fastest on 5-40 word messages (7.3 to 10 letters
+ * a word, with the X's). */
+#define GUESS_DIV_LONG 8
+#define GUESS_LONG 64
 
 /* Offsets in sb_playfair.gram of the strings of 1, 2, 3, 4 letters, each
  * string read as a number with five bits per letter (so that appending a
@@ -929,7 +937,7 @@ static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res
 /* The first sweep's limit for a text of n letters. */
 static unsigned first_guess(size_t n)
 {
-    return (unsigned)(n / GUESS_DIV + 1);
+    return (unsigned)(n <= GUESS_LONG ? n / GUESS_DIV + 1 : n / GUESS_DIV_LONG + 1);
 }
 
 /* pf_screen_more on the nk matrices in s->alive, shared with the helper

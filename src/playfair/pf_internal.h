@@ -68,7 +68,13 @@ typedef struct pf_screen {
     void *work;         /* PF_SCREEN_WORK bytes for pf_screen_prepare */
 } pf_screen;
 
-#define PF_SCREEN_WORK 12288
+#define PF_SCREEN_WORK 16384
+/* Windows of 64 letters the screen looks at, at most (1024 letters). */
+#define PF_MAXWIN 16
+/* The first look takes 64 letters and more windows above this limit
+ * (32 random letters need about 12 words: up to 16 the 32-letter look,
+ * two matrices a register, still refutes enough). */
+#define FIRST64 16
 
 /* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
 int pf_screen_level(void);
