@@ -207,13 +207,26 @@ static int prep_step(const char *P, int n, int st, char c)
     return P[j + 1] == c ? 2 * (j + 2) : -1;
 }
 
+/* Does reading letter c in state st take an X of P that the preparation
+ * may have inserted (second of a pair, before a repeat of the pair's first
+ * letter or at the very end) as a letter of the message? */
+static int ref_kept_x(const char *P, int n, int st, char c)
+{
+    int j = st / 2;
+    return st % 2 && c == 'X' && P[j] != 'X' && P[j + 1] == 'X' && (j + 2 == n || P[j + 2] == P[j]);
+}
+
+/* Readings are ranked by words, then by the X's that could be fillers but
+ * are read as letters (fewer first): cost = words * KX + those X's. */
+#define KX 4096
+
 static int prep_final(const char *P, int n, int st)
 {
     return st == 2 * n || (st == 2 * (n - 2) + 1 && P[n - 1] == 'X');
 }
 
 typedef struct rsol {
-    int words;  /* fewest words, -1 if no reading */
+    int words;  /* least cost (words * KX + kept X's), -1 if no reading */
     int ways;   /* readings with that many words, at most 2 */
     char *text; /* one of them */
 } rsol;
@@ -224,7 +237,7 @@ static rsol ref_read(const rtrie *t, const wl *d, const char *P)
     int n = (int)strlen(P), S = 2 * n + 1;
     int *cost = malloc((size_t)S * sizeof *cost), *ways = malloc((size_t)S * sizeof *ways);
     int *from = malloc((size_t)S * sizeof *from), *wd = malloc((size_t)S * sizeof *wd);
-    int stack[256][2];
+    int stack[256][3];
     rsol r = {-1, 0, NULL};
     for (int s = 0; s < S; s++)
         cost[s] = 1 << 30, ways[s] = 0;
@@ -234,24 +247,24 @@ static rsol ref_read(const rtrie *t, const wl *d, const char *P)
         int sp = 0;
         if (cost[s] == 1 << 30)
             continue;
-        stack[sp][0] = 0, stack[sp][1] = s, sp++;
+        stack[sp][0] = 0, stack[sp][1] = s, stack[sp][2] = 0, sp++;
         while (sp) { /* every word from boundary state s, depth first */
-            int node, st;
+            int node, st, kx;
             sp--;
-            node = stack[sp][0], st = stack[sp][1];
+            node = stack[sp][0], st = stack[sp][1], kx = stack[sp][2];
             for (int c = 0; c < 26; c++) {
-                int nx = t->next[node][c], ns;
+                int nx = t->next[node][c], ns, nk = kx + ref_kept_x(P, n, st, (char)('A' + c));
                 if (!nx || (ns = prep_step(P, n, st, (char)('A' + c))) < 0)
                     continue;
                 if (t->word[nx] >= 0) {
-                    int nc = cost[s] + 1;
+                    int nc = cost[s] + KX + nk;
                     if (nc < cost[ns])
                         cost[ns] = nc, ways[ns] = ways[s], from[ns] = s, wd[ns] = t->word[nx];
                     else if (nc == cost[ns])
                         ways[ns] = ways[ns] + ways[s] > 2 ? 2 : ways[ns] + ways[s];
                 }
                 if (sp < 256)
-                    stack[sp][0] = nx, stack[sp][1] = ns, sp++;
+                    stack[sp][0] = nx, stack[sp][1] = ns, stack[sp][2] = nk, sp++;
             }
         }
     }
@@ -311,6 +324,8 @@ static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
             free(r.text);
         }
     }
+    if (a.words >= 0) /* the words; the X's only ranked the readings */
+        a.words /= KX;
     return a;
 }
 
