@@ -521,12 +521,22 @@ void sb_playfair_free(sb_playfair *pf)
 
 sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err)
 {
+    return sb_playfair_new_square(words, n, SB_PLAYFAIR_COLUMNS, mem, err);
+}
+
+sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int order, sb_mem *mem, sb_error *err)
+{
     sb_playfair *pf = calloc(1, sizeof *pf);
     size_t total = 0, at = 0, slots;
     int32_t *table = NULL;
     uint8_t idx[256];
     if (!pf) {
         sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (order != SB_PLAYFAIR_COLUMNS && order != SB_PLAYFAIR_ROWS) {
+        free(pf);
+        sb_error_set(err, SB_EUSAGE, 0, 0, "square: order %d is neither columns nor rows", order);
         return NULL;
     }
     sb_mem_init(&pf->own, 0);
@@ -621,7 +631,7 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     for (size_t i = 0; i < n; i++) {
         uint8_t cell[25], *r = pf->rec + 64 * pf->nmat;
         size_t h;
-        pf_matrix_idx(pf->pool + pf->woff[i], cell, NULL);
+        pf_square_idx(pf->pool + pf->woff[i], order, cell, NULL);
         pf_screen_record(cell, r);
         for (h = mat_hash(cell) & (slots - 1); table[h] >= 0; h = (h + 1) & (slots - 1))
             if (memcmp(pf->rec + 64 * (size_t)table[h], r, 64) == 0)

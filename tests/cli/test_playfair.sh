@@ -49,7 +49,7 @@ expect_status 6 "odd ciphertext for crack" -- $SBFS playfair crack -d $D/words.t
 expect_grep ":2:3: odd number of letters" "crack error names line and column" $T_TMP/err
 expect_line "-		unsolved" "odd line still answered" $T_TMP/out
 expect_status 2 "missing keyword" -- $SBFS playfair encrypt $D/plain.txt
-expect_status 2 "bad keyword" -- $SBFS playfair encrypt -k "crypto gram" $D/plain.txt
+expect_status 2 "bad keyword" -- $SBFS playfair encrypt -k "crypto-gram" $D/plain.txt
 expect_status 2 "unknown subcommand" -- $SBFS playfair frobnicate
 expect_status 3 "missing input" -- $SBFS playfair encrypt -k A $T_TMP/nonexistent
 finish
