@@ -172,19 +172,32 @@ typedef struct walker {
     const uint16_t *dec; /* pf_pair_tables' deciphering table */
     const uint8_t *ct;
     size_t n;
-    uint8_t *pt;
+    uint8_t *pt;    /* n letters */
+    uint16_t *two;  /* n pairs of letters */
 } walker;
 
+/* Decipher under sq into w->pt and score: the windows' indices from the
+ * letter pairs (25 a + b) that begin them, two multiplications fewer. */
 static int32_t decipher_score(const walker *w, const uint8_t sq[25])
 {
     uint8_t pos[25];
+    const uint8_t *restrict ct = w->ct, *restrict lp = w->lp;
+    uint8_t *restrict pt = w->pt;
+    const uint16_t *restrict dec = w->dec;
+    uint16_t *restrict two = w->two;
+    size_t n = w->n;
+    int32_t s = 0;
     for (int i = 0; i < 25; i++)
         pos[sq[i]] = (uint8_t)i;
-    for (size_t i = 0; i < w->n; i += 2) {
-        uint16_t d = w->dec[pos[w->ct[i]] * 25 + pos[w->ct[i + 1]]];
-        w->pt[i] = sq[d >> 8], w->pt[i + 1] = sq[d & 255];
+    for (size_t i = 0; i < n; i += 2) {
+        uint16_t d = dec[pos[ct[i]] * 25 + pos[ct[i + 1]]];
+        pt[i] = sq[d >> 8], pt[i + 1] = sq[d & 255];
     }
-    return score_text(w->lp, w->pt, w->n);
+    for (size_t i = 0; i + 1 < n; i++)
+        two[i] = (uint16_t)(pt[i] * 25u + pt[i + 1]);
+    for (size_t i = 0; i + 3 < n; i++)
+        s += lp[two[i] * 625u + two[i + 2]];
+    return s;
 }
 
 /* A neighbour of the square: mostly a swap of two letters. */
@@ -224,6 +237,47 @@ static void mutate(sb_rng *r, uint8_t sq[25])
     }
 }
 
+/* The end of a walk: from its best square, every swap of two letters (and
+ * of two rows, two columns) in turn, keeping each that raises the score,
+ * until none does.  A walk often ends one or two swaps from a better
+ * square (THE WAY SEEMED where THE BAY SEEMED was meant), which a random
+ * step finds only by chance.  Returns the squares tried. */
+static uint64_t polish(const walker *w, uint8_t sq[25], int32_t *top)
+{
+    uint64_t tried = 0;
+    for (int better = 1; better;) {
+        better = 0;
+        for (int a = 0; a < 25; a++)
+            for (int b = a + 1; b < 25; b++) {
+                uint8_t x = sq[a];
+                int32_t s;
+                sq[a] = sq[b], sq[b] = x;
+                s = decipher_score(w, sq), tried++;
+                if (s > *top) {
+                    *top = s, better = 1;
+                } else {
+                    x = sq[a], sq[a] = sq[b], sq[b] = x;
+                }
+            }
+        for (int col = 0; col < 2; col++) /* two rows, then two columns */
+            for (int a = 0; a < 5; a++)
+                for (int b = a + 1; b < 5; b++) {
+                    uint8_t t[25];
+                    int32_t s;
+                    memcpy(t, sq, 25);
+                    for (int j = 0; j < 5; j++) {
+                        int p = col ? j * 5 + a : a * 5 + j, q = col ? j * 5 + b : b * 5 + j;
+                        uint8_t x = t[p];
+                        t[p] = t[q], t[q] = x;
+                    }
+                    s = decipher_score(w, t), tried++;
+                    if (s > *top)
+                        *top = s, better = 1, memcpy(sq, t, 25);
+                }
+    }
+    return tried;
+}
+
 /* One restart: the best square it met and its score. */
 static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const sb_playfair_anneal_opts *o,
                         uint8_t best[25], atomic_int *stop, uint64_t *steps)
@@ -260,7 +314,7 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
                 top = cur, memcpy(best, sq, 25);
         }
     }
-    *steps += i;
+    *steps += i + polish(w, best, &top);
     return top;
 }
 
@@ -289,8 +343,8 @@ typedef struct crew {
 static void *crew_main(void *arg)
 {
     crew *c = arg;
-    uint8_t *pt = malloc(c->n ? c->n : 1);
-    walker w = {c->q->lp, c->q->scale, c->dec, c->ct, c->n, pt};
+    uint8_t *pt = malloc(3 * c->n);
+    walker w = {c->q->lp, c->q->scale, c->dec, c->ct, c->n, pt, (uint16_t *)(void *)(pt + c->n)};
     unsigned k;
     uint64_t steps = 0;
     if (!pt) { /* leave this thread's restarts to the others */
@@ -375,7 +429,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
         pthread_t wth;
         unsigned started = 0, got = 0;
         int watching;
-        if (o.max_restarts && round * ANNEAL_ROUND >= o.max_restarts)
+        if ((o.max_restarts && round * ANNEAL_ROUND >= o.max_restarts) || sb_control_stopped(ctl))
             break;
         c->first = round * ANNEAL_ROUND;
         atomic_store(&c->next, 0);
@@ -417,9 +471,9 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
     if (!rc && sb_control_stopped(ctl))
         rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
     if (top != INT32_MIN) {
-        uint8_t *pt = malloc(n);
+        uint8_t *pt = malloc(3 * n);
         if (pt) {
-            walker w = {q->lp, q->scale, dec, ct, n, pt};
+            walker w = {q->lp, q->scale, dec, ct, n, pt, (uint16_t *)(void *)(pt + n)};
             memcpy(bestpt_sq, best, 25);
             decipher_score(&w, bestpt_sq);
             for (size_t i = 0; i < n; i++)
