@@ -23,7 +23,7 @@ static void usage(FILE *out)
             "       sbfs playfair decrypt (-k KEYWORD [--square ORDER] | -K SQUARE) [--show-square] [FILE]\n"
             "       sbfs playfair crack [-d DICTIONARY] [--square ORDER] [--show-square] [--stats] [FILE]\n"
             "       sbfs playfair anneal [--corpus PATH]... [--seed N] [--time SECONDS] [-j THREADS]\n"
-            "                            [--patience N] [--stats] [FILE]\n"
+            "                            [--patience N] [--restarts N] [--stats] [FILE]\n"
             "       sbfs playfair random [-d DICTIONARY] [-n COUNT] [--seed N] [--words MIN-MAX]\n"
             "                            [--square ORDER|random] [--pad L] [--letters N [--text FILE]]\n"
             "\n"
@@ -68,6 +68,7 @@ static void usage(FILE *out)
             "  --patience N    anneal: stop after N restarts in a row that do not beat\n"
             "                  the best (default 8; also stops once the best was found\n"
             "                  twice and a restart since did not beat it)\n"
+            "  --restarts N    anneal: at most N restarts (rounded up to a multiple of 4)\n"
             "  --stats         crack, anneal: set-up and cracking times on stderr\n"
             "  -n COUNT        random: messages to draw (default 10)\n"
             "  --seed N        random, anneal: seed of the generator (default 1)\n"
@@ -704,6 +705,11 @@ int cmd_playfair(int argc, char **argv)
         } else if (!strcmp(a, "--time") && has) {
             if (!parse_double(argv[++i], &ac.o.time_limit) || !(ac.o.time_limit > 0))
                 return cli_usage_error("playfair: --time wants seconds, not '%s'", argv[i]);
+        } else if (!strcmp(a, "--restarts") && has) {
+            long p;
+            if (!parse_long(argv[++i], &p) || p < 1 || p > 100000000)
+                return cli_usage_error("playfair: --restarts wants a count, not '%s'", argv[i]);
+            ac.o.max_restarts = (unsigned)p;
         } else if (!strcmp(a, "--patience") && has) {
             long p;
             if (!parse_long(argv[++i], &p) || p < 1 || p > 1000000)

@@ -178,17 +178,14 @@ typedef struct walker {
 
 /* Decipher under sq into w->pt and score: the windows' indices from the
  * letter pairs (25 a + b) that begin them, two multiplications fewer. */
-static int32_t decipher_score(const walker *w, const uint8_t sq[25])
+static int32_t decipher_at(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
 {
-    uint8_t pos[25];
     const uint8_t *restrict ct = w->ct, *restrict lp = w->lp;
     uint8_t *restrict pt = w->pt;
     const uint16_t *restrict dec = w->dec;
     uint16_t *restrict two = w->two;
     size_t n = w->n;
     int32_t s = 0;
-    for (int i = 0; i < 25; i++)
-        pos[sq[i]] = (uint8_t)i;
     for (size_t i = 0; i < n; i += 2) {
         uint16_t d = dec[pos[ct[i]] * 25 + pos[ct[i + 1]]];
         pt[i] = sq[d >> 8], pt[i + 1] = sq[d & 255];
@@ -200,8 +197,23 @@ static int32_t decipher_score(const walker *w, const uint8_t sq[25])
     return s;
 }
 
-/* A neighbour of the square: mostly a swap of two letters. */
-static void mutate(sb_rng *r, uint8_t sq[25])
+static void where(const uint8_t sq[25], uint8_t pos[25])
+{
+    for (int i = 0; i < 25; i++)
+        pos[sq[i]] = (uint8_t)i;
+}
+
+static int32_t decipher_score(const walker *w, const uint8_t sq[25])
+{
+    uint8_t pos[25];
+    where(sq, pos);
+    return decipher_at(w, sq, pos);
+}
+
+/* A neighbour of the square: mostly a swap of two letters.  pos (the cell
+ * of each letter) follows: rebuilding it every step cost a quarter of the
+ * time. */
+static void mutate(sb_rng *r, uint8_t sq[25], uint8_t pos[25])
 {
     unsigned k = (unsigned)sb_rng_below(r, 50), a, b;
     uint8_t t[25];
@@ -209,6 +221,7 @@ static void mutate(sb_rng *r, uint8_t sq[25])
         a = (unsigned)sb_rng_below(r, 25), b = (unsigned)sb_rng_below(r, 24);
         b += b >= a;
         t[0] = sq[a], sq[a] = sq[b], sq[b] = t[0];
+        pos[sq[a]] = (uint8_t)a, pos[sq[b]] = (uint8_t)b;
         return;
     }
     memcpy(t, sq, 25);
@@ -235,6 +248,7 @@ static void mutate(sb_rng *r, uint8_t sq[25])
         }
         sq[i] = t[from];
     }
+    where(sq, pos);
 }
 
 /* The end of a walk: from its best square, every swap of two letters (and
@@ -283,7 +297,7 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
                         uint8_t best[25], atomic_int *stop, uint64_t *steps)
 {
     sb_rng r;
-    uint8_t sq[25], cand[25];
+    uint8_t sq[25], cand[25], pos[25], cpos[25];
     int32_t cur, top;
     double t0 = o->temperature > 0 ? o->temperature : 0.05 * (double)w->n;
     uint64_t iters = o->iterations ? o->iterations : ANNEAL_ITERS, i;
@@ -297,19 +311,20 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
         sq[k] = sq[j], sq[j] = x;
     }
 
-    cur = top = decipher_score(w, sq);
+    where(sq, pos);
+    cur = top = decipher_at(w, sq, pos);
     memcpy(best, sq, 25);
     for (i = 0; i < iters; i++) {
         double temp = t0 * (double)(iters - i) / (double)iters;
         int32_t s, d;
         if ((i & 4095) == 0 && atomic_load_explicit(stop, memory_order_relaxed))
             break;
-        memcpy(cand, sq, 25);
-        mutate(&r, cand);
-        s = decipher_score(w, cand);
+        memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
+        mutate(&r, cand, cpos);
+        s = decipher_at(w, cand, cpos);
         d = s - cur;
         if (d >= 0 || (double)(sb_rng_next(&r) >> 11) * 0x1p-53 < exp((double)d / temp)) {
-            memcpy(sq, cand, 25), cur = s;
+            memcpy(sq, cand, 25), memcpy(pos, cpos, 25), cur = s;
             if (cur > top)
                 top = cur, memcpy(best, sq, 25);
         }
