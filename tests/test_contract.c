@@ -755,6 +755,34 @@ static void test_playfair(void)
     USAGE(sb_playfair_matrix(NULL, m, &e));
     USAGE(sb_playfair_matrix("KEY", NULL, &e));
     CHECK_INT(sb_playfair_matrix("PLAYFAIR", m, &e), 0);
+    USAGE(sb_playfair_square(NULL, SB_PLAYFAIR_ROWS, m, &e));
+    USAGE(sb_playfair_square("KEY", SB_PLAYFAIR_ROWS, NULL, &e));
+    USAGE(sb_playfair_square("KEY", 7, m, &e));
+    USAGE(sb_playfair_key_square(NULL, m, &e));
+    USAGE(sb_playfair_key_square("ABCDEFGHIKLMNOPQRSTUVWXYZ", NULL, &e));
+    CHECK_U64(sb_playfair_encrypt_pad(NULL, "ab", 'Q', out), SIZE_MAX);
+    CHECK_U64(sb_playfair_encrypt_pad(m, "ab", '1', out), 0);
+    {
+        sb_playfair_anneal_result ar;
+        sb_pfquad *q = sb_pfquad_new(NULL, &e);
+        USAGE(sb_pfquad_add(NULL, "ABCD", 4, &e));
+        USAGE(sb_pfquad_add(q, NULL, 4, &e));
+        USAGE(sb_pfquad_finish(NULL, &e));
+        CHECK_U64(sb_pfquad_total(NULL), 0);
+        CHECK(sb_pfquad_score(NULL, "ABCDEF") == 0);
+        CHECK(sb_pfquad_score(q, NULL) == 0);
+        USAGE(sb_playfair_anneal(NULL, "ABCDEFGH", NULL, NULL, &ar, out, &e));
+        USAGE(sb_playfair_anneal(q, NULL, NULL, NULL, &ar, out, &e));
+        USAGE(sb_playfair_anneal(q, "ABCDEFGH", NULL, NULL, NULL, out, &e));
+        USAGE(sb_playfair_anneal(q, "ABCDEFGH", NULL, NULL, &ar, NULL, &e));
+        USAGE(sb_playfair_anneal(q, "ABCDEFGH", NULL, NULL, &ar, out, &e)); /* not finished */
+        sb_pfquad_free(q);
+        sb_pfquad_free(NULL);
+    }
+    memset(&e, 0, sizeof e);
+    CHECK(sb_playfair_new_square(words, 1, 9, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EUSAGE);
+    CHECK_INT(sb_playfair_matrix("PLAYFAIR", m, &e), 0);
     CHECK_U64(sb_playfair_prepare(NULL, out), SIZE_MAX);
     CHECK_U64(sb_playfair_prepare("ab", NULL), SIZE_MAX);
     CHECK_U64(sb_playfair_encrypt(NULL, "ab", out), SIZE_MAX);

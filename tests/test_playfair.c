@@ -116,8 +116,10 @@ static void test_matrix(void)
         ref_matrix(*k, want);
         CHECK_STR(m, want);
     }
-    CHECK_INT(sb_playfair_matrix("CRYPTO GRAM", m, &e), SB_EUSAGE);
+    CHECK_INT(sb_playfair_matrix("CRYPTO-GRAM", m, &e), SB_EUSAGE);
     CHECK_INT(e.col, 7);
+    CHECK_INT(sb_playfair_matrix("CRYPTO GRAM", m, &e), 0); /* a key phrase: spaces skipped */
+    CHECK_STR(m, "CBQRDSYEUPFVTHWOIXGKZALMN");
     CHECK_INT(sb_playfair_matrix("", m, &e), SB_EUSAGE);
 }
 
@@ -354,6 +356,77 @@ static void test_challenge_api(void)
     TermPlayfair(); /* twice is harmless */
 }
 
+/* The textbook square: keyword letters, then the rest, read by rows.  The
+ * usual worked example: key phrase PLAYFAIR EXAMPLE, "hide the gold in the
+ * tree stump" (TR EE becomes TR EX ES). */
+static void test_rows_square(void)
+{
+    char m[26] = {0}, out[256], back[256];
+    sb_error e;
+    CHECK_INT(sb_playfair_square("PLAYFAIR EXAMPLE", SB_PLAYFAIR_ROWS, m, &e), 0);
+    CHECK_STR(m, "PLAYFIREXMBCDGHKNOQSTUVWZ");
+    CHECK_INT(sb_playfair_encrypt(m, "hide the gold in the tree stump", out), 13);
+    CHECK_STR(out, "BM OD ZB XD NA BE KU DM UI XM MO UV IF");
+    CHECK_INT(sb_playfair_decrypt(m, out, back, &e), 13);
+    CHECK_STR(back, "HI DE TH EG OL DI NT HE TR EX ES TU MP");
+    /* the columns order is the Challenge's matrix */
+    CHECK_INT(sb_playfair_square("CRYPTOGRAM", SB_PLAYFAIR_COLUMNS, m, &e), 0);
+    CHECK_STR(m, "CBQRDSYEUPFVTHWOIXGKZALMN");
+    CHECK_INT(sb_playfair_square("CRYPTOGRAM", 7, m, &e), SB_EUSAGE);
+    /* a key square given outright, rows separated by anything */
+    CHECK_INT(sb_playfair_key_square("PLAYF/IREXM/BCDGH/KNOQS/TUVWZ", m, &e), 0);
+    CHECK_STR(m, "PLAYFIREXMBCDGHKNOQSTUVWZ");
+    CHECK_INT(sb_playfair_key_square("plajf irexm bcdgh knoqs tuvwz", m, &e), SB_EUSAGE); /* J is I: twice */
+    CHECK_INT(e.col, 7);
+    CHECK_INT(sb_playfair_key_square("PLAYFIREXMBCDGHKNOQSTUVW", m, &e), SB_EUSAGE);
+    CHECK_INT(sb_playfair_key_square("PLAYFIREXMBCDGHKNOQSTUVWZA", m, &e), SB_EUSAGE);
+    /* another filler: Q between the L's of BALLOON and at the end */
+    CHECK_INT(sb_playfair_square("PLAYFAIR EXAMPLE", SB_PLAYFAIR_ROWS, m, &e), 0);
+    CHECK_INT(sb_playfair_encrypt_pad(m, "balloons", 'q', out), 5);
+    CHECK_INT(sb_playfair_decrypt(m, out, back, &e), 5);
+    CHECK_STR(back, "BA LQ LO ON SQ");
+    CHECK_INT(sb_playfair_encrypt_pad(m, "balloons", '1', out), 0);
+    /* the crack on row-read keyword squares */
+    {
+        static const char *const words[] = {"EXAMPLE", "GOLD", "HIDE", "IN", "PLAYFAIR", "STUMP", "THE", "TREE"};
+        sb_playfair *pf = sb_playfair_new_square(words, 8, SB_PLAYFAIR_ROWS, NULL, &e);
+        sb_playfair_result res;
+        CHECK(pf != NULL);
+        if (pf) {
+            /* the keyword must be a word of the list: PLAYFAIR alone */
+            CHECK_INT(sb_playfair_square("PLAYFAIR", SB_PLAYFAIR_ROWS, m, &e), 0);
+            sb_playfair_encrypt(m, "hide the gold in the tree stump", out);
+            CHECK_INT(sb_playfair_crack(pf, out, NULL, &res, &e), 0);
+            CHECK_STR(res.plaintext, "HIDE THE GOLD IN THE TREE STUMP");
+            CHECK_STR(res.keyword, "PLAYFAIR");
+            CHECK_INT(res.ambiguous, 0);
+            sb_playfair_free(pf);
+        }
+        CHECK(sb_playfair_new_square(words, 8, 5, NULL, &e) == NULL);
+        CHECK_INT(e.code, SB_EUSAGE);
+    }
+}
+
+/* Readings with as few words are ranked by their X's: an X that could be
+ * an inserted one (between two equal letters, or the padding at the end)
+ * read as a filler beats the same X read as a letter.  APE and APEX are
+ * both one word for AP EX; APE EAT and APEX EAT are both two for
+ * AP EX EA TX.  A tie on both counts stays ambiguous: NO TEAT and NOTE AT. */
+static void test_tie_break(void)
+{
+    static const char *const words[] = {"APE", "APEX", "AT", "EAT", "KEYWORD", "NO", "NOTE", "TEAT", "ZEBRA"};
+    sb_error e;
+    sb_playfair *pf = sb_playfair_new(words, sizeof words / sizeof *words, NULL, &e);
+    CHECK(pf != NULL);
+    if (!pf)
+        return;
+    crack_is(pf, "ZEBRA", "ape", "ZEBRA", "APE", 0);
+    crack_is(pf, "KEYWORD", "ape eat", "KEYWORD", "APE EAT", 0);
+    crack_is(pf, "KEYWORD", "apex eat", "KEYWORD", "APE EAT", 0); /* the same ciphertext */
+    crack_is(pf, "ZEBRA", "note at", "ZEBRA", "NO TEAT", 1);       /* either, flagged */
+    sb_playfair_free(pf);
+}
+
 int main(void)
 {
     RUN(test_matrix);
@@ -361,6 +434,8 @@ int main(void)
     RUN(test_seed_example);
     RUN(test_round_trip);
     RUN(test_crack_small);
+    RUN(test_tie_break);
+    RUN(test_rows_square);
     RUN(test_unexplained);
     RUN(test_spellings);
     RUN(test_bad_dictionary);

@@ -87,6 +87,8 @@ static int in_list(const wl *d, const char *w)
 
 /* ---- the plain cipher (as in test_playfair.c, kept separate) ------------- */
 
+static int ref_rows; /* 1: the textbook square, read by rows */
+
 static void ref_matrix(const char *key, char m[26])
 {
     char seq[26];
@@ -100,6 +102,11 @@ static void ref_matrix(const char *key, char m[26])
     for (int c = 'A'; c <= 'Z'; c++)
         if (c != 'J' && !seen[c - 'A'])
             seq[n++] = (char)c;
+    if (ref_rows) {
+        memcpy(m, seq, 25);
+        m[25] = 0;
+        return;
+    }
     n = 0;
     for (int col = 0; col < w; col++)
         for (int row = 0; row * w + col < 25; row++)
@@ -207,13 +214,26 @@ static int prep_step(const char *P, int n, int st, char c)
     return P[j + 1] == c ? 2 * (j + 2) : -1;
 }
 
+/* Does reading letter c in state st take an X of P that the preparation
+ * may have inserted (second of a pair, before a repeat of the pair's first
+ * letter or at the very end) as a letter of the message? */
+static int ref_kept_x(const char *P, int n, int st, char c)
+{
+    int j = st / 2;
+    return st % 2 && c == 'X' && P[j] != 'X' && P[j + 1] == 'X' && (j + 2 == n || P[j + 2] == P[j]);
+}
+
+/* Readings are ranked by words, then by the X's that could be fillers but
+ * are read as letters (fewer first): cost = words * KX + those X's. */
+#define KX 4096
+
 static int prep_final(const char *P, int n, int st)
 {
     return st == 2 * n || (st == 2 * (n - 2) + 1 && P[n - 1] == 'X');
 }
 
 typedef struct rsol {
-    int words;  /* fewest words, -1 if no reading */
+    int words;  /* least cost (words * KX + kept X's), -1 if no reading */
     int ways;   /* readings with that many words, at most 2 */
     char *text; /* one of them */
 } rsol;
@@ -224,7 +244,7 @@ static rsol ref_read(const rtrie *t, const wl *d, const char *P)
     int n = (int)strlen(P), S = 2 * n + 1;
     int *cost = malloc((size_t)S * sizeof *cost), *ways = malloc((size_t)S * sizeof *ways);
     int *from = malloc((size_t)S * sizeof *from), *wd = malloc((size_t)S * sizeof *wd);
-    int stack[256][2];
+    int stack[256][3];
     rsol r = {-1, 0, NULL};
     for (int s = 0; s < S; s++)
         cost[s] = 1 << 30, ways[s] = 0;
@@ -234,24 +254,24 @@ static rsol ref_read(const rtrie *t, const wl *d, const char *P)
         int sp = 0;
         if (cost[s] == 1 << 30)
             continue;
-        stack[sp][0] = 0, stack[sp][1] = s, sp++;
+        stack[sp][0] = 0, stack[sp][1] = s, stack[sp][2] = 0, sp++;
         while (sp) { /* every word from boundary state s, depth first */
-            int node, st;
+            int node, st, kx;
             sp--;
-            node = stack[sp][0], st = stack[sp][1];
+            node = stack[sp][0], st = stack[sp][1], kx = stack[sp][2];
             for (int c = 0; c < 26; c++) {
-                int nx = t->next[node][c], ns;
+                int nx = t->next[node][c], ns, nk = kx + ref_kept_x(P, n, st, (char)('A' + c));
                 if (!nx || (ns = prep_step(P, n, st, (char)('A' + c))) < 0)
                     continue;
                 if (t->word[nx] >= 0) {
-                    int nc = cost[s] + 1;
+                    int nc = cost[s] + KX + nk;
                     if (nc < cost[ns])
                         cost[ns] = nc, ways[ns] = ways[s], from[ns] = s, wd[ns] = t->word[nx];
                     else if (nc == cost[ns])
                         ways[ns] = ways[ns] + ways[s] > 2 ? 2 : ways[ns] + ways[s];
                 }
                 if (sp < 256)
-                    stack[sp][0] = nx, stack[sp][1] = ns, sp++;
+                    stack[sp][0] = nx, stack[sp][1] = ns, stack[sp][2] = nk, sp++;
             }
         }
     }
@@ -295,7 +315,7 @@ typedef struct rans {
 static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
 {
     rans a = {-1, 0, NULL};
-    char m[26], P[4096];
+    char m[26], P[8192];
     for (size_t k = 0; k < d->n; k++) {
         rsol r;
         ref_matrix(d->w[k], m);
@@ -311,6 +331,8 @@ static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
             free(r.text);
         }
     }
+    if (a.words >= 0) /* the words; the X's only ranked the readings */
+        a.words /= KX;
     return a;
 }
 
@@ -393,9 +415,12 @@ static void test_against_reference(const wl *sys)
     pf = sb_playfair_new((const char *const *)d.w, d.n, NULL, &e);
     CHECK(pf != NULL);
     for (int i = 0; pf && i < msgs; i++) {
-        char msg[512], ct[1024], prep[1024], again[1024];
+        char msg[1024], ct[2048], prep[2048], again[2048];
         const char *key = d.w[sb_rng_below(&r, d.n)];
-        int kind = i % 5, nw = kind == 0 ? 1 : 2 + (int)sb_rng_below(&r, 4), letters = 0;
+        /* kind 5: long messages (10 to 40 words), whose wrong matrices the
+         * screen refutes window by window */
+        int kind = i % 6, nw = kind == 0 ? 1 : kind == 5 ? 10 + (int)sb_rng_below(&r, 31) : 2 + (int)sb_rng_below(&r, 4),
+            letters = 0;
         sb_playfair_result res;
         rans a;
         int rc;
@@ -411,7 +436,7 @@ static void test_against_reference(const wl *sys)
         a = ref_crack(&t, &d, ct);
         for (int lv = SB_PLAYFAIR_SCREEN_OFF; lv <= SB_PLAYFAIR_SCREEN_SCALAR; lv++) {
             sb_playfair_result other;
-            char text[1024];
+            char text[2048];
             int orc;
             sb_playfair_screen(pf, lv);
             orc = sb_playfair_crack(pf, ct, NULL, &other, &e);
@@ -465,6 +490,35 @@ static void test_against_reference(const wl *sys)
         CHECK_INT(shorts, 6);
         CHECK_INT(refamb, 6);
         CHECK_INT(flagged, 6);
+    }
+    /* The same against the reference on row-read squares (a context of
+     * its own): short and long messages. */
+    {
+        sb_playfair *pr = sb_playfair_new_square((const char *const *)d.w, d.n, SB_PLAYFAIR_ROWS, NULL, &e);
+        int rmsgs = t_sanitized() ? 12 : 60, ragree = 0;
+        CHECK(pr != NULL);
+        ref_rows = 1;
+        for (int i = 0; pr && i < rmsgs; i++) {
+            char msg[1024], ct[2048];
+            const char *key = d.w[sb_rng_below(&r, d.n)];
+            int nw = i % 4 == 3 ? 10 + (int)sb_rng_below(&r, 21) : 1 + (int)sb_rng_below(&r, 5), rc;
+            sb_playfair_result res;
+            rans a;
+            draw(&r, &d, i % 3 == 1 ? &dw : NULL, nw, msg);
+            ref_encipher(key, msg, ct);
+            a = ref_crack(&t, &d, ct);
+            rc = sb_playfair_crack(pr, ct, NULL, &res, &e);
+            if (rc == 0 && (int)res.words == a.words && res.ambiguous == a.ambiguous &&
+                (a.ambiguous || !strcmp(res.plaintext, a.text)))
+                ragree++;
+            else
+                fprintf(stderr, "rows: message %d '%s' key %s: crack '%s', reference '%s'\n", i, msg, key,
+                        res.plaintext, a.text ? a.text : "");
+            free(a.text);
+        }
+        ref_rows = 0;
+        CHECK_INT(ragree, rmsgs);
+        sb_playfair_free(pr);
     }
     CHECK_INT(nf, 0);
     CHECK_INT(agree, msgs);
@@ -544,10 +598,11 @@ static void test_screens(const wl *sys)
     for (int i = 0; i < msgs; i++) {
         char msg[1024], ct[2048];
         const char *key = sys->w[sb_rng_below(&r, sys->n)];
-        /* one to twelve words: 16, 32 and 64 letters and beyond */
-        int nw = 1 + (int)sb_rng_below(&r, 12), rc[4];
+        /* one to twelve words: 16, 32 and 64 letters and beyond; every
+         * fourth message 13 to 40 words, several windows of 64 letters */
+        int nw = i % 4 == 3 ? 13 + (int)sb_rng_below(&r, 28) : 1 + (int)sb_rng_below(&r, 12), rc[4];
         sb_playfair_result res[4];
-        char text[4][1024], kw[4][64];
+        char text[4][2048], kw[4][64];
         draw(&r, sys, NULL, nw, msg);
         ref_encipher(key, msg, ct);
         /* none, scalar, vector with two threads, vector with one */

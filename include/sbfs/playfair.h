@@ -21,10 +21,26 @@
 #include "sbfs/core.h"
 
 /* The matrix of a keyword, row by row: 25 upper-case letters, no J.
- * keyword: letters only (either case; J counts as I), at least one.
+ * keyword: letters (either case; J counts as I), at least one, and spaces
+ * between them (a key phrase), which are skipped.
  * Returns 0, or SB_EUSAGE (col = 1-based position of the bad character;
  * also for keyword or matrix NULL). */
 int sb_playfair_matrix(const char *keyword, char matrix[25], sb_error *err);
+
+/* How a keyword's letters become the square.  COLUMNS is the Challenge's
+ * matrix above; ROWS is the textbook square: the keyword's distinct letters
+ * and then the rest of the alphabet, five to a row, read by rows
+ * (PLAYFAIR EXAMPLE: PLAYF IREXM BCDGH KNOQS TUVWZ). */
+enum { SB_PLAYFAIR_COLUMNS, SB_PLAYFAIR_ROWS };
+
+/* The square of a keyword in either order.  Returns 0, or SB_EUSAGE (a
+ * character that is no letter, no letters at all, or an unknown order). */
+int sb_playfair_square(const char *keyword, int order, char matrix[25], sb_error *err);
+
+/* A key square given outright: 25 distinct letters (J counts as I; other
+ * characters, such as spaces or slashes between rows, are skipped), row by
+ * row.  Returns 0, or SB_EUSAGE (col = position of a repeated letter). */
+int sb_playfair_key_square(const char *letters, char matrix[25], sb_error *err);
 
 /* Plaintext preparation: letters only, upper case, J as I, an X between the
  * two letters of a would-be pair that are equal, an X to complete the last
@@ -37,6 +53,11 @@ size_t sb_playfair_prepare(const char *text, char *out);
  * bytes.  Returns the number of pairs; SIZE_MAX when a pointer is NULL or
  * matrix is not 25 different letters (out is then "" if not NULL). */
 size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out);
+
+/* The same with another filler than X (between equal letters and to
+ * complete the last pair): a letter, either case.  Returns 0 pairs (and an
+ * empty out) when pad is no letter. */
+size_t sb_playfair_encrypt_pad(const char matrix[25], const char *text, char pad, char *out);
 
 /* Decipher: letters of cipher only (case and everything else ignored, J as
  * I), out receives the prepared plaintext as pairs separated by spaces; it
@@ -57,6 +78,10 @@ typedef struct sb_playfair sb_playfair;
  * character other than a letter, col = its position), SB_ENOMEM,
  * SB_EUSAGE (words NULL with n > 0, or a word NULL: line = its index). */
 sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err);
+/* The same for keywords whose square is read in another order
+ * (SB_PLAYFAIR_COLUMNS, as sb_playfair_new, or _ROWS); SB_EUSAGE for any
+ * other. */
+sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int order, sb_mem *mem, sb_error *err);
 void sb_playfair_free(sb_playfair *pf); /* pf may be NULL */
 
 /* Number of distinct words and of distinct matrices the keywords give (0
@@ -102,5 +127,65 @@ typedef struct sb_playfair_result {
  * is NULL. */
 int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl,
                       sb_playfair_result *res, sb_error *err);
+
+/* ---- without a keyword: simulated annealing (anneal.c) ------------------ */
+
+/* English letter-quadgram statistics: counted from any English text fed
+ * to sb_pfquad_add (letters only count, J as I, and they run on across
+ * spaces and punctuation), then turned into log-frequencies by
+ * sb_pfquad_finish.  The table takes 1.5 MB while counting, 390 KB after.
+ * mem: the budget to draw from (NULL: none).  Returns NULL with err
+ * (SB_ENOMEM). */
+typedef struct sb_pfquad sb_pfquad;
+sb_pfquad *sb_pfquad_new(sb_mem *mem, sb_error *err);
+void sb_pfquad_free(sb_pfquad *q);
+/* Count the quadgrams of len bytes of text (SB_EUSAGE once finished, or
+ * for q NULL or text NULL with len > 0). */
+int sb_pfquad_add(sb_pfquad *q, const char *text, size_t len, sb_error *err);
+/* Fewest quadgrams sb_pfquad_finish accepts. */
+#define SB_PFQUAD_MIN 1000
+/* Returns 0, SB_EINPUT (fewer than SB_PFQUAD_MIN quadgrams), SB_ENOMEM,
+ * SB_EUSAGE (q NULL). */
+int sb_pfquad_finish(sb_pfquad *q, sb_error *err);
+/* Quadgrams counted (0 for q NULL). */
+uint64_t sb_pfquad_total(const sb_pfquad *q);
+/* The mean log10 frequency of the quadgrams of text's letters (English
+ * about -4.3, random letters about -6); 0 for fewer than four letters, a
+ * table not finished, or a NULL pointer. */
+double sb_pfquad_score(const sb_pfquad *q, const char *text);
+
+#define SB_PLAYFAIR_ANNEAL_MAXTHREADS 64
+
+/* How to anneal; zero fields take the defaults. */
+typedef struct sb_playfair_anneal_opts {
+    uint64_t seed;           /* the answer depends on it alone (unless time runs out) */
+    int threads;             /* restarts run side by side (default 1) */
+    double time_limit;       /* seconds; 0: none */
+    unsigned patience;       /* stop after this many restarts in a row that do
+                                not beat the best (default 8) */
+    unsigned max_restarts;   /* 0: no limit */
+    uint64_t iterations;     /* steps a restart (default 400,000) */
+    double temperature;      /* starting temperature in log10 units
+                                (default letters / 20) */
+} sb_playfair_anneal_opts;
+
+typedef struct sb_playfair_anneal_result {
+    char square[26];   /* the best key square found, row by row, NUL-ended */
+    double score;      /* its decipherment's mean log10 quadgram frequency */
+    int found_twice;   /* two restarts reached that same score */
+    unsigned restarts; /* restarts done */
+    uint64_t steps;    /* squares tried, all restarts */
+    double seconds;    /* wall time */
+} sb_playfair_anneal_result;
+
+/* Find a key square for cipher (letters only count, J as I) without a
+ * keyword.  plaintext receives the decipherment under the square found,
+ * fillers in place, no spaces (room: strlen(cipher) + 1).  Returns 0,
+ * SB_EINPUT (odd number of letters), SB_ENOTFOUND (fewer than 8 letters),
+ * SB_EUSAGE (q not finished, or a NULL pointer but opts and ctl),
+ * SB_EINTR (ctl's flag: res holds the best so
+ * far), SB_ENOMEM. */
+int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair_anneal_opts *opts,
+                       const sb_control *ctl, sb_playfair_anneal_result *res, char *plaintext, sb_error *err);
 
 #endif

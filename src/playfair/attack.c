@@ -80,10 +80,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The first sweep's limit is letters / GUESS_DIV + 1.  Measured on random
+/* The first sweep's limit is letters / GUESS_DIV + 1 (up to GUESS_LONG
+ * letters).  Measured on random
  * messages of 1-8 words of the system list: 6 and 8 refute too little in
  * the first sweep, 14 and more need extra sweeps; 10 was fastest. */
 #define GUESS_DIV 10
+/* Above 64 letters the screen looks window after window until a matrix's
+ * bound passes the limit, so a limit below the answer costs a join (and
+ * another look) per sweep, one above it only the extra windows: a word for
+ * every eight letters was fastest on 5-40 word messages (7.3 to 10 letters
+ * a word, with the X's). */
+#define GUESS_DIV_LONG 8
+#define GUESS_LONG 64
 
 /* Offsets in sb_playfair.gram of the strings of 1, 2, 3, 4 letters, each
  * string read as a number with five bits per letter (so that appending a
@@ -215,7 +223,7 @@ struct sb_playfair {
     uint8_t screenwork[PF_SCREEN_WORK];
     /* scratch of one crack */
     uint8_t *ct, *pt;         /* cipher letters, deciphered letters */
-    int32_t *cost, *bj, *bw;  /* exact parse: per boundary */
+    int32_t *cost, *kx, *bj, *bw; /* exact parse: per boundary */
     pf_live *live;            /* matrices still in the search, in order */
     pf_job job;               /* the first look, shared out by chunks */
     pf_helper *help;          /* the helper thread, once started */
@@ -497,7 +505,7 @@ void sb_playfair_free(sb_playfair *pf)
     sb_mem_free(m, pf->ct, pf->cap);
     sb_mem_free(m, pf->pt, pf->cap);
     sb_mem_free(m, pf->ways, pf->cap + 2);
-    int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
+    int32_t **arr[] = {&pf->cost, &pf->kx, &pf->bj, &pf->bw};
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
     if (pf->cap) {
@@ -514,6 +522,11 @@ void sb_playfair_free(sb_playfair *pf)
 }
 
 sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err)
+{
+    return sb_playfair_new_square(words, n, SB_PLAYFAIR_COLUMNS, mem, err);
+}
+
+sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int order, sb_mem *mem, sb_error *err)
 {
     sb_playfair *pf;
     size_t total = 0, at = 0, slots;
@@ -532,6 +545,11 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     pf = calloc(1, sizeof *pf);
     if (!pf) {
         sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (order != SB_PLAYFAIR_COLUMNS && order != SB_PLAYFAIR_ROWS) {
+        free(pf);
+        sb_error_set(err, SB_EUSAGE, 0, 0, "square: order %d is neither columns nor rows", order);
         return NULL;
     }
     sb_mem_init(&pf->own, 0);
@@ -626,7 +644,7 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
     for (size_t i = 0; i < n; i++) {
         uint8_t cell[25], *r = pf->rec + 64 * pf->nmat;
         size_t h;
-        pf_matrix_idx(pf->pool + pf->woff[i], cell, NULL);
+        pf_square_idx(pf->pool + pf->woff[i], order, cell, NULL);
         pf_screen_record(cell, r);
         for (h = mat_hash(cell) & (slots - 1); table[h] >= 0; h = (h + 1) & (slots - 1))
             if (memcmp(pf->rec + 64 * (size_t)table[h], r, 64) == 0)
@@ -678,7 +696,7 @@ size_t sb_playfair_matrices(const sb_playfair *pf)
 static int scratch(sb_playfair *pf, size_t n, sb_error *err)
 {
     size_t old = pf->cap, want, nchunk = (pf->nmat + CHUNK - 1) / CHUNK;
-    int32_t **arr[] = {&pf->cost, &pf->bj, &pf->bw};
+    int32_t **arr[] = {&pf->cost, &pf->kx, &pf->bj, &pf->bw};
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
     if (!old && (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
@@ -747,20 +765,22 @@ static inline int keepable(const parse *ps, size_t p)
     return !((p & 1) && ps->t[p] == ps->t[p - 1]);
 }
 
-static void relax(sb_playfair *pf, size_t j, int32_t c, unsigned w, int32_t from, int32_t word)
+/* A reading's cost is its number of words c, then its number x of X's that
+ * could be inserted ones but are read as letters of words. */
+static void relax(sb_playfair *pf, size_t j, int32_t c, int32_t x, unsigned w, int32_t from, int32_t word)
 {
-    if (c < pf->cost[j]) {
-        pf->cost[j] = c, pf->ways[j] = (uint8_t)(w > 2 ? 2 : w);
+    if (c < pf->cost[j] || (c == pf->cost[j] && x < pf->kx[j])) {
+        pf->cost[j] = c, pf->kx[j] = x, pf->ways[j] = (uint8_t)(w > 2 ? 2 : w);
         pf->bj[j] = from, pf->bw[j] = word;
-    } else if (c == pf->cost[j]) {
+    } else if (c == pf->cost[j] && x == pf->kx[j]) {
         unsigned s = pf->ways[j] + w;
         pf->ways[j] = (uint8_t)(s > 2 ? 2 : s);
     }
 }
 
 /* Walk the trie from node `at` over letters p.. of a word that began at
- * boundary j0. */
-static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
+ * boundary j0; x of its letters so far are X's that could be inserted. */
+static void walk(const parse *ps, size_t j0, int32_t at, size_t p, int32_t x)
 {
     sb_playfair *pf = ps->pf;
     const pf_tnode *nd = pf->trie;
@@ -770,18 +790,22 @@ static void walk(const parse *ps, size_t j0, int32_t at, size_t p)
     /* THEXE: the X may be inserted inside the word THEE (never as its first
      * or last letter: between words the boundary edge skips it). */
     if (p > j0 && removable(ps, p))
-        walk(ps, j0, at, p + 1);
+        walk(ps, j0, at, p + 1, x);
     if (!keepable(ps, p) || (c = trie_child(nd, at, ps->t[p])) < 0)
         return;
+    x += removable(ps, p);
     if (nd[c].word >= 0)
-        relax(pf, p + 1, pf->cost[j0] + 1, pf->ways[j0] * nd[c].variants, (int32_t)j0, nd[c].word);
-    walk(ps, j0, c, p + 1);
+        relax(pf, p + 1, pf->cost[j0] + 1, pf->kx[j0] + x, pf->ways[j0] * nd[c].variants, (int32_t)j0,
+              nd[c].word);
+    walk(ps, j0, c, p + 1, x);
 }
 
 /* Fewest words for matrix mi's reading of the ciphertext (n letters), or -1
- * when no reading has at most cap words; *ways = number of such readings,
- * at most 2.  Boundaries reached with cap words or more start no word. */
-static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways, int32_t cap)
+ * when no reading has at most cap words; *kept = the fewest X's read as
+ * letters that could be inserted ones, among the readings with that many
+ * words; *ways = number of readings with both, at most 2.  Boundaries
+ * reached with cap words or more start no word. */
+static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways, int32_t *kept, int32_t cap)
 {
     const uint8_t *r = pf->rec + 64 * mi;
     parse ps = {pf, pf->pt, n};
@@ -791,16 +815,16 @@ static int32_t exact(sb_playfair *pf, size_t mi, size_t n, unsigned *ways, int32
     }
     for (size_t j = 0; j <= n; j++)
         pf->cost[j] = INT32_MAX, pf->ways[j] = 0;
-    pf->cost[0] = 0, pf->ways[0] = 1, pf->bj[0] = -1;
+    pf->cost[0] = 0, pf->kx[0] = 0, pf->ways[0] = 1, pf->bj[0] = -1;
     for (size_t j = 0; j < n; j++) {
         if (pf->cost[j] > cap)
             continue;
         if (removable(&ps, j))
-            relax(pf, j + 1, pf->cost[j], pf->ways[j], (int32_t)j, -1);
+            relax(pf, j + 1, pf->cost[j], pf->kx[j], pf->ways[j], (int32_t)j, -1);
         if (pf->cost[j] < cap)
-            walk(&ps, j, 0, j);
+            walk(&ps, j, 0, j, 0);
     }
-    *ways = pf->ways[n];
+    *ways = pf->ways[n], *kept = pf->kx[n];
     return pf->cost[n] == INT32_MAX ? -1 : pf->cost[n];
 }
 
@@ -900,7 +924,7 @@ static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res
 {
     unsigned lim = sw->g < sw->mindone ? sw->g : sw->mindone, w;
     int b;
-    int32_t c;
+    int32_t c, x;
     if (e->bound > lim) {
         if (e->bound > sw->mindone)
             return 0;
@@ -918,10 +942,10 @@ static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res
     }
     /* A reading of more than lim words does not count in this sweep: the
      * matrix stays, with lim + 1 as its bound. */
-    c = exact(pf, e->mat, sw->n, &w, (int32_t)lim);
+    c = exact(pf, e->mat, sw->n, &w, &x, (int32_t)lim);
     res->parsed++;
     if (c < 0 && lim + 1 > UINT16_MAX) /* no room for lim + 1: parse it all */
-        c = exact(pf, e->mat, sw->n, &w, INT32_MAX);
+        c = exact(pf, e->mat, sw->n, &w, &x, INT32_MAX);
     else if (c < 0) {
         if (lim >= sw->n) /* no reading has more words than letters */
             return 0;
@@ -945,7 +969,7 @@ static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res
 /* The first sweep's limit for a text of n letters. */
 static unsigned first_guess(size_t n)
 {
-    return (unsigned)(n / GUESS_DIV + 1);
+    return (unsigned)(n <= GUESS_LONG ? n / GUESS_DIV + 1 : n / GUESS_DIV_LONG + 1);
 }
 
 /* pf_screen_more on the nk matrices in s->alive, shared with the helper
@@ -1112,19 +1136,30 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     }
     if (best < 0)
         return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no keyword of the dictionary explains this text");
-    /* Every matrix with `best` words: report the first, compare the rest. */
-    for (size_t d = 0; d < pf->ndone; d++)
-        if (pf->done[d].words == best && (pick < 0 || pf->done[d].mat < pick))
-            pick = pf->done[d].mat;
+    /* Every matrix with `best` words: of those whose reading keeps the
+     * fewest X's that could be inserted ones, report the first and compare
+     * the rest.  An X between equal letters or at the end is far more often
+     * a filler than a letter of a word: SIMPLE ERROL rather than SIMPLEX
+     * ERROL when both have two words. */
     {
         unsigned w;
-        exact(pf, (size_t)pick, n, &w, INT32_MAX);
+        int32_t x, fewest = INT32_MAX;
+        for (size_t d = 0; d < pf->ndone; d++) {
+            if (pf->done[d].words != best)
+                continue;
+            exact(pf, (size_t)pf->done[d].mat, n, &w, &x, INT32_MAX);
+            if (x < fewest || (x == fewest && pf->done[d].mat < pick))
+                fewest = x, pick = pf->done[d].mat;
+        }
+        exact(pf, (size_t)pick, n, &w, &x, INT32_MAX);
         spell(pf, n, pf->out);
         res->ambiguous = w > 1;
         for (size_t d = 0; d < pf->ndone && !res->ambiguous; d++) {
             if (pf->done[d].words != best || pf->done[d].mat == pick)
                 continue;
-            exact(pf, (size_t)pf->done[d].mat, n, &w, INT32_MAX);
+            exact(pf, (size_t)pf->done[d].mat, n, &w, &x, INT32_MAX);
+            if (x != fewest)
+                continue;
             spell(pf, n, pf->alt);
             if (w > 1 || strcmp(pf->alt, pf->out) != 0)
                 res->ambiguous = 1;

@@ -30,10 +30,21 @@ int pf_index(int c)
  * (CBQ RDS YEU PFV THW OIX GKZ AL MN) fill the matrix row by row. */
 int pf_matrix_idx(const char *keyword, uint8_t cell[25], sb_error *err)
 {
+    return pf_square_idx(keyword, SB_PLAYFAIR_COLUMNS, cell, err);
+}
+
+/* The textbook square (Wheatstone's own, as the manuals teach it) is the
+ * same block read by rows: the keyword's distinct letters, then the rest of
+ * the alphabet, five to a row.  For PLAYFAIR EXAMPLE: PLAYF IREXM BCDGH
+ * KNOQS TUVWZ. */
+int pf_square_idx(const char *keyword, int order, uint8_t cell[25], sb_error *err)
+{
     uint8_t line[25];
     int used = 0, w = 0, n = 0;
     for (int i = 0; keyword[i]; i++) {
         int x = pf_index(keyword[i]);
+        if (keyword[i] == ' ') /* a key phrase: PLAYFAIR EXAMPLE */
+            continue;
         if (x < 0)
             return sb_error_set(err, SB_EUSAGE, 0, i + 1,
                                 "keyword: '%c' is not a letter", keyword[i]);
@@ -46,6 +57,10 @@ int pf_matrix_idx(const char *keyword, uint8_t cell[25], sb_error *err)
     for (int x = 0; x < 25; x++)
         if (!(used >> x & 1))
             line[n++] = (uint8_t)x;
+    if (order == SB_PLAYFAIR_ROWS) {
+        memcpy(cell, line, 25);
+        return 0;
+    }
     /* line[] is now the whole block written row by row in rows of width w;
      * read it by columns. */
     n = 0;
@@ -57,12 +72,19 @@ int pf_matrix_idx(const char *keyword, uint8_t cell[25], sb_error *err)
 
 int sb_playfair_matrix(const char *keyword, char matrix[25], sb_error *err)
 {
+    return sb_playfair_square(keyword, SB_PLAYFAIR_COLUMNS, matrix, err);
+}
+
+int sb_playfair_square(const char *keyword, int order, char matrix[25], sb_error *err)
+{
     uint8_t cell[25];
     int rc;
     if (!keyword || !matrix)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_matrix: %s is NULL",
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_square: %s is NULL",
                             keyword ? "matrix" : "keyword");
-    rc = pf_matrix_idx(keyword, cell, err);
+    if (order != SB_PLAYFAIR_COLUMNS && order != SB_PLAYFAIR_ROWS)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "square: order %d is neither columns nor rows", order);
+    rc = pf_square_idx(keyword, order, cell, err);
     if (rc)
         return rc;
     for (int i = 0; i < 25; i++)
@@ -95,6 +117,11 @@ void pf_pair_tables(uint16_t enc[625], uint16_t dec[625])
 
 size_t pf_prepare_idx(const char *text, uint8_t *out)
 {
+    return pf_prepare_pad(text, PF_X, out);
+}
+
+size_t pf_prepare_pad(const char *text, uint8_t pad, uint8_t *out)
+{
     size_t n = 0;
     int held = -1; /* first letter of a pair waiting for its second */
     for (const char *s = text; *s; s++) {
@@ -105,7 +132,7 @@ size_t pf_prepare_idx(const char *text, uint8_t *out)
             held = x;
         } else if (x == held) {
             /* TH EE -> the second E starts the next pair: E X E... */
-            out[n++] = (uint8_t)held, out[n++] = PF_X;
+            out[n++] = (uint8_t)held, out[n++] = pad;
             held = x;
         } else {
             out[n++] = (uint8_t)held, out[n++] = (uint8_t)x;
@@ -113,7 +140,7 @@ size_t pf_prepare_idx(const char *text, uint8_t *out)
         }
     }
     if (held >= 0)
-        out[n++] = (uint8_t)held, out[n++] = PF_X;
+        out[n++] = (uint8_t)held, out[n++] = pad;
     return n;
 }
 
@@ -181,17 +208,45 @@ static int cell_of(const char matrix[25], uint8_t cell[25])
 
 size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out)
 {
+    return sb_playfair_encrypt_pad(matrix, text, 'X', out);
+}
+
+int sb_playfair_key_square(const char *letters, char matrix[25], sb_error *err)
+{
+    int seen = 0, n = 0;
+    if (!letters || !matrix)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_key_square: %s is NULL",
+                            letters ? "matrix" : "letters");
+    for (int i = 0; letters[i]; i++) {
+        int x = pf_index(letters[i]);
+        if (x < 0)
+            continue;
+        if (n == 25)
+            return sb_error_set(err, SB_EUSAGE, 0, i + 1, "key square: more than 25 letters");
+        if (seen >> x & 1)
+            return sb_error_set(err, SB_EUSAGE, 0, i + 1, "key square: '%c' twice (J counts as I)",
+                                letters[i]);
+        seen |= 1 << x, matrix[n++] = pf_alpha[x];
+    }
+    if (n != 25)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "key square: %d letters, not 25", n);
+    return 0;
+}
+
+size_t sb_playfair_encrypt_pad(const char matrix[25], const char *text, char pad, char *out)
+{
     uint8_t cell[25];
     size_t n = 0;
     uint8_t *t;
+    int p = pf_index(pad);
     if (!matrix || !text || !out)
         return SIZE_MAX;
     out[0] = 0;
     if (cell_of(matrix, cell) != 0)
         return SIZE_MAX;
     t = malloc(2 * strlen(text) + 2);
-    if (t) {
-        n = pf_prepare_idx(text, t);
+    if (t && p >= 0) {
+        n = pf_prepare_pad(text, (uint8_t)p, t);
         pf_encrypt_idx(cell, t, n);
         pairs_out(t, n, out);
     }

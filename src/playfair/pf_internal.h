@@ -12,6 +12,10 @@ extern const char pf_alpha[26];
 int pf_index(int c);
 /* Matrix of keyword as letter indices, row by row. */
 int pf_matrix_idx(const char *keyword, uint8_t cell[25], sb_error *err);
+/* The square of keyword read by columns or rows (SB_PLAYFAIR_*). */
+int pf_square_idx(const char *keyword, int order, uint8_t cell[25], sb_error *err);
+/* pf_prepare_idx with another filler than X. */
+size_t pf_prepare_pad(const char *text, uint8_t pad, uint8_t *out);
 /* Pair tables: (cellA * 25 + cellB) -> cellA' << 8 | cellB'. */
 void pf_pair_tables(uint16_t enc[625], uint16_t dec[625]);
 /* Prepared letter indices of text into out (2 * strlen(text) room). */
@@ -68,7 +72,13 @@ typedef struct pf_screen {
     void *work;         /* PF_SCREEN_WORK bytes for pf_screen_prepare */
 } pf_screen;
 
-#define PF_SCREEN_WORK 12288
+#define PF_SCREEN_WORK 16384
+/* Windows of 64 letters the screen looks at, at most (1024 letters). */
+#define PF_MAXWIN 16
+/* The first look takes 64 letters and more windows above this limit
+ * (32 random letters need about 12 words: up to 16 the 32-letter look,
+ * two matrices a register, still refutes enough). */
+#define FIRST64 16
 
 /* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
 int pf_screen_level(void);

@@ -33,9 +33,10 @@
  * permute back, and 16 two-register permutes for the trigram bits.
  *
  * The looks.  The first look at every matrix takes 16 letters when the
- * limit is small, else 32, then with the coarse table (pf_internal.h) if
- * the limit leaves 32 letters much room; the matrices it keeps get looks
- * at 32 letters (unless the first was a full one at 32) and 64 letters.
+ * limit is small, 64 (and the windows after them, below) when it is large,
+ * else 32, then with the coarse table (pf_internal.h) if the limit leaves
+ * 32 letters much room; the matrices it keeps get looks at 32 letters
+ * (unless the first was a full one at 32) and 64 letters and more.
  * A later look's windows are a superset of the earlier one's and its table
  * is the full one, so its bound is at least as high.  The scalar version
  * computes the same numbers, letter by letter, with the same looks; the
@@ -95,13 +96,15 @@ static inline void keep(const pf_screen *s, uint32_t i, unsigned b, size_t *nali
         *minout = b;
 }
 
-/* The bad windows among the first L letters of matrix r's reading. */
-static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L, int coarse)
+/* The bad windows among the L letters from `off` of matrix r's reading. */
+static uint64_t bad_scalar_at(const pf_screen *s, const uint8_t *r, size_t off, size_t L, int coarse)
 {
     uint8_t t[64];
+    const uint8_t *ct = s->ct + off;
     uint64_t m = 0, rm = 0;
+    int end = off + L == s->n; /* the window's last letter ends the text */
     for (size_t k = 0; k < L; k += 2) {
-        unsigned p = r[s->ct[k]], q = r[s->ct[k + 1]], x = p ^ q, o;
+        unsigned p = r[ct[k]], q = r[ct[k + 1]], x = p ^ q, o;
         if (!(x & 0x38))
             o = (p & 0x38) | (p & 7 ? (p & 7) - 1 : 4); /* same row: left */
         else if (!(x & 7))
@@ -118,7 +121,7 @@ static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L, int c
         t[k + 1] = r[PF_REC_CELL + o];
     }
     for (size_t k = 1; k < L; k += 2)
-        if (t[k] == PF_X && (k + 1 == L || t[k + 1] == t[k - 1]))
+        if (t[k] == PF_X && (k + 1 == L ? end : t[k + 1] == t[k - 1]))
             rm |= 1ull << k;
     rm |= rm << 1 | rm << 2;
     for (size_t k = 2; k < L; k++)
@@ -127,13 +130,44 @@ static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L, int c
     return m;
 }
 
+static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L, int coarse)
+{
+    return bad_scalar_at(s, r, 0, L, coarse);
+}
+
+/* The windows after the first 64 letters.  Every pair deciphers on its
+ * own, so the bad trigrams of the letters 64..127, 128..191, ... are
+ * found the same way, each window alone; a boundary that hits a window's
+ * bad trigrams lies between two of its letters, so the hitting counts of
+ * disjoint windows add up: k - 1 >= h0 + h1 + ...  A long message is
+ * refuted after as many windows as its limit needs, not after the whole
+ * text.  Example: a limit of 40 words for a 340-letter text; a wrong
+ * matrix's random letters hit about 23 boundaries in each 64 letters, so
+ * two windows refute it and the other 212 letters are never deciphered. */
+static unsigned windows(const pf_screen *s)
+{
+    size_t w = (s->n + 63) / 64;
+    return (unsigned)(w < PF_MAXWIN ? w : PF_MAXWIN);
+}
+
+static unsigned more_scalar(const pf_screen *s, const uint8_t *r, unsigned b)
+{
+    for (unsigned w = 1; w < windows(s) && b <= s->g; w++) {
+        size_t off = 64 * (size_t)w, L = s->n - off < 64 ? s->n - off : 64;
+        b += mask_bound(bad_scalar_at(s, r, off, L, 0));
+    }
+    return b;
+}
+
 /* Letters the first look takes: 16 when the limit is small enough for 16
  * letters to refute nearly every matrix (at most three words: 96% of
- * random 16-letter texts need more), else 32.  The later looks take 32
+ * random 16-letter texts need more), 64 and the windows after them when
+ * the limit is so high that 32 letters would refute few (random letters
+ * give about 12 words in 32), else 32.  The later looks take 32
  * and (for longer texts) 64 letters of the matrices kept. */
 static unsigned first_lanes(const pf_screen *s)
 {
-    return s->g <= 3 || s->n <= 16 ? 16 : 32;
+    return s->g <= 3 || s->n <= 16 ? 16 : s->g <= FIRST64 || s->n <= 32 ? 32 : 64;
 }
 
 /* The coarse table for the first look when 32 letters leave much room: at
@@ -147,7 +181,7 @@ static int first_coarse(const pf_screen *s, unsigned lanes)
  * the first took 16, or took 32 coarsely, and 64 for longer texts. */
 static unsigned later_from(const pf_screen *s, unsigned lanes)
 {
-    return lanes == 16 || first_coarse(s, lanes) ? 32 : 64;
+    return lanes == 64 ? 128 : lanes == 16 || first_coarse(s, lanes) ? 32 : 64;
 }
 
 static int later_needed(const pf_screen *s, unsigned lanes, unsigned first)
@@ -161,6 +195,8 @@ static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, un
     for (size_t j = 0; j < nalive; j++) {
         uint32_t i = s->alive[j];
         unsigned b = 1 + mask_bound(bad_scalar(s, s->rec + 64 * (size_t)i, L, 0));
+        if (lanes == 64)
+            b = more_scalar(s, s->rec + 64 * (size_t)i, b);
         s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
         if (b <= s->g)
             s->alive[keep++] = i;
@@ -176,6 +212,11 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
     unsigned a = first_lanes(s);
     size_t L = s->n < a ? s->n : a, nalive = 0;
     *minout = ~0u;
+    if (a == 64) {
+        for (size_t i = 0; i < s->nmat; i++)
+            s->alive[i] = (uint32_t)i;
+        return later_scalar(s, s->nmat, 64, minout);
+    }
     for (size_t i = 0; i < s->nmat; i++)
         keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))), &nalive,
              minout);
@@ -193,35 +234,52 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
  * second table of a two-register permute), lane shifts within a matrix's
  * lanes, the Playfair rule's tables, the trigram table (T: 32 quarters),
  * masks of lanes. */
-typedef struct vk {
-    __m512i cti, off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2, mod12, cls;
-    __m512i T[32], Tc[16]; /* the full table, the coarse one */
+typedef struct vwin {
+    __m512i cti;
     uint64_t valid3, oddx, last;
+} vwin;
+
+typedef struct vk {
+    vwin w; /* the letters of the first window */
+    __m512i off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2, mod12, cls;
+    __m512i T[32], Tc[16]; /* the full table, the coarse one */
 } vk;
 
-_Static_assert(3 * sizeof(vk) + 64 <= PF_SCREEN_WORK, "room for three lane widths");
+_Static_assert(3 * sizeof(vk) + PF_MAXWIN * sizeof(vwin) + 64 <= PF_SCREEN_WORK,
+               "room for three lane widths and the windows");
+
+/* The letters from off (at most 64) in a window of `lanes` letters a matrix. */
+AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, size_t off)
+{
+    size_t L = s->n - off < lanes ? s->n - off : lanes;
+    uint8_t b[64];
+    w->valid3 = w->oddx = w->last = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        unsigned l = i & (lanes - 1), h = lanes < 64 && (i / lanes) % 2;
+        b[i] = (uint8_t)((l < L ? s->ct[off + l] : 0) + 64 * h);
+        if (l >= 2 && l < L)
+            w->valid3 |= 1ull << i;
+        if ((l & 1) && l < L)
+            w->oddx |= 1ull << i;
+        if (l + 1 == L && off + L == s->n)
+            w->last |= 1ull << i;
+    }
+    w->cti = _mm512_loadu_si512(b);
+}
 
 AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
-    size_t L = s->n < lanes ? s->n : lanes;
     uint8_t b[14][64];
     memset(b, 0, sizeof b);
-    k->valid3 = k->oddx = k->last = 0;
+    vwin_init(&k->w, s, lanes, 0);
     for (unsigned i = 0; i < 64; i++) {
         unsigned l = i & (lanes - 1), h = lanes < 64 && (i / lanes) % 2;
-        b[0][i] = (uint8_t)((l < L ? s->ct[l] : 0) + 64 * h);
         b[1][i] = (uint8_t)(PF_REC_CELL + 64 * h);
         b[2][i] = (uint8_t)(l >= 1 ? i - 1 : i);
         b[3][i] = (uint8_t)(l >= 2 ? i - 2 : i);
         b[4][i] = (uint8_t)(l + 1 < lanes ? i + 1 : i);
         b[5][i] = (uint8_t)((i & 15) ^ 1);
         b[11][i] = (uint8_t)(1u << (i & 7));
-        if (l >= 2 && l < L)
-            k->valid3 |= 1ull << i;
-        if ((l & 1) && l < L)
-            k->oddx |= 1ull << i;
-        if (l + 1 == L)
-            k->last |= 1ull << i;
     }
     for (unsigned r = 0; r < 5; r++)
         for (unsigned c = 0; c < 5; c++) {
@@ -231,7 +289,7 @@ AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
     for (unsigned x = 0; x < 25; x++)
         b[8][x] = (uint8_t)(5 * x), b[9][x] = (uint8_t)(x / 5), b[10][x] = (uint8_t)(x % 5 * 25),
         b[12][x] = (uint8_t)(x % 5 * 12), b[13][x] = pf_tri_class[x];
-    k->cti = _mm512_loadu_si512(b[0]), k->off = _mm512_loadu_si512(b[1]);
+    k->off = _mm512_loadu_si512(b[1]);
     k->sh1 = _mm512_loadu_si512(b[2]), k->sh2 = _mm512_loadu_si512(b[3]);
     k->nx1 = _mm512_loadu_si512(b[4]), k->swap = _mm512_loadu_si512(b[5]);
     k->up = _mm512_loadu_si512(b[6]), k->left = _mm512_loadu_si512(b[7]);
@@ -257,15 +315,15 @@ AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx, __
 
 /* The bad windows of the matrices of records r0..r3 (r2, r3 only when
  * quad: four matrices of 16 lanes), by the full or the coarse table. */
-AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1,
-                                                                       __m512i r2, __m512i r3, int quad,
-                                                                       int coarse)
+AVX512 static inline __attribute__((always_inline)) uint64_t bad_win(const vk *k, const vwin *vw, __m512i r0,
+                                                                    __m512i r1, __m512i r2, __m512i r3, int quad,
+                                                                    int coarse)
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
     const __m512i c70 = _mm512_set1_epi8(0x70), c78 = _mm512_set1_epi8(0x78);
     const int nb = coarse ? 8 : 16;
     /* cells of the cipher letters, their partners, the rule */
-    __m512i p = look(k->cti, r0, r1, r2, r3, quad);
+    __m512i p = look(vw->cti, r0, r1, r2, r3, quad);
     __m512i q = _mm512_shuffle_epi8(p, k->swap);
     __m512i x = _mm512_xor_si512(p, q);
     __mmask64 srow = _mm512_testn_epi8_mask(x, c38), scol = _mm512_testn_epi8_mask(x, c07);
@@ -275,8 +333,8 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
     __m512i t = look(_mm512_add_epi8(o, k->off), r0, r1, r2, r3, quad);
     /* removable X's: odd, X, and last or between equal letters */
     __m512i t1 = _mm512_permutexvar_epi8(k->sh1, t), t2 = _mm512_permutexvar_epi8(k->sh2, t);
-    __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(k->oddx, t, cx);
-    rx &= _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(k->nx1, t), t1) | k->last;
+    __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(vw->oddx, t, cx);
+    rx &= _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(k->nx1, t), t1) | vw->last;
     rx |= rx << 1 | rx << 2;
     /* trigram (t2, t1, t): u = 5 t2 + t1 / 5, v = 25 (t1 % 5) + t */
     __m512i u = _mm512_add_epi8(_mm512_permutexvar_epi8(t2, k->mul5), _mm512_permutexvar_epi8(t1, k->div5));
@@ -306,7 +364,14 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
         for (int j = 0; j < nb; j += 2 * step)
             r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
     }
-    return _mm512_mask_testn_epi8_mask(k->valid3 & ~(uint64_t)rx, r[0], bits);
+    return _mm512_mask_testn_epi8_mask(vw->valid3 & ~(uint64_t)rx, r[0], bits);
+}
+
+AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1,
+                                                                       __m512i r2, __m512i r3, int quad,
+                                                                       int coarse)
+{
+    return bad_win(k, &k->w, r0, r1, r2, r3, quad, coarse);
 }
 
 /* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
@@ -336,6 +401,12 @@ static const vk *work_vk(const pf_screen *s, unsigned lanes)
 {
     const vk *k = (const vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
     return k + (lanes == 16 ? 0 : lanes == 32 ? 1 : 2);
+}
+
+/* The windows of 64 letters from letter 64 on (window w at index w - 1). */
+static const vwin *work_win(const pf_screen *s)
+{
+    return (const vwin *)(work_vk(s, 64) + 1);
 }
 
 /* The first look at every matrix: four matrices of 16 letters or two of 32
@@ -390,6 +461,9 @@ AVX512 static size_t later_avx512(const pf_screen *s, size_t nalive, unsigned la
         for (unsigned h = 0; h < 64 / lanes && j + h < nalive; h++) {
             uint32_t i = h ? i1 : i0;
             unsigned b = 1 + mask_bound(lanes == 64 ? m : (m >> 32 * h) & 0xffffffffu);
+            if (lanes == 64)
+                for (unsigned w = 1; w < windows(s) && b <= s->g; w++)
+                    b += mask_bound(bad_win(k, work_win(s) + w - 1, r0, r0, r0, r0, 0, 0));
             s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
             if (b <= s->g)
                 s->alive[keep++] = i;
@@ -403,7 +477,14 @@ AVX512 static size_t later_avx512(const pf_screen *s, size_t nalive, unsigned la
 AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
 {
     unsigned a = first_lanes(s);
-    size_t nalive = first_avx512(s, a, minout);
+    size_t nalive;
+    if (a == 64) {
+        *minout = ~0u;
+        for (size_t i = 0; i < s->nmat; i++)
+            s->alive[i] = (uint32_t)i;
+        return later_avx512(s, s->nmat, 64, minout);
+    }
+    nalive = first_avx512(s, a, minout);
     for (unsigned lanes = later_from(s, a); lanes <= 64 && later_needed(s, lanes, a) && nalive; lanes *= 2)
         nalive = later_avx512(s, nalive, lanes, minout);
     return nalive;
@@ -447,7 +528,10 @@ AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *leas
 AVX512 static void prepare_avx512(pf_screen *s)
 {
     vk *k = (vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
+    vwin *w = (vwin *)(k + 3);
     vk_init(k, s, 16), vk_init(k + 1, s, 32), vk_init(k + 2, s, 64);
+    for (unsigned j = 1; j < windows(s); j++)
+        vwin_init(w + j - 1, s, 64, 64 * (size_t)j);
 }
 #endif
 

@@ -35,9 +35,53 @@ else
     echo "note: /usr/share/dict/words missing (wamerican): system-list check not run" >&2
 fi
 
+# the textbook square, read by rows, shown first
+echo "hide the gold in the tree stump" > $T_TMP/hide
+printf 'P L A Y F\nI R E X M\nB C D G H\nK N O Q S\nT U V W Z\nBM OD ZB XD NA BE KU DM UI XM MO UV IF\n' > $T_TMP/hide.want
+expect_file $T_TMP/hide.want "textbook example, --square rows" -- \
+    $SBFS playfair encrypt -k "PLAYFAIR EXAMPLE" --square rows --show-square $T_TMP/hide
+echo "BM OD ZB XD NA BE KU DM UI XM MO UV IF" > $T_TMP/hide.ct
+expect_status 0 "decrypt with a key square" -- $SBFS playfair decrypt -K "PLAYF IREXM BCDGH KNOQS TUVWZ" $T_TMP/hide.ct
+expect_line "HI DE TH EG OL DI NT HE TR EX ES TU MP" "key square decrypts" $T_TMP/out
+expect_status 0 "another filler" -- $SBFS playfair encrypt -k CRYPTOGRAM --pad q $D/plain.txt
+expect_line "HW UY RF UL UQ YL QE AE FK DG EC" "Q as filler" $T_TMP/out
+expect_status 2 "bad key square" -- $SBFS playfair encrypt -K "PLAYF IREXM" $T_TMP/hide
+expect_status 2 "-k and -K" -- $SBFS playfair encrypt -k A -K "PLAYF IREXM BCDGH KNOQS TUVWZ" $T_TMP/hide
+expect_status 2 "bad --pad" -- $SBFS playfair encrypt -k A --pad 7 $T_TMP/hide
+expect_status 2 "--pad is not for crack" -- $SBFS playfair crack --pad Q $T_TMP/hide
+
+# crack on row-read keyword squares, answers replayed with --rows
+$SBFS playfair random -d $D/words.txt -n 20 --seed 11 --words 2-4 --square rows > $T_TMP/rrandom
+cut -f3 $T_TMP/rrandom > $T_TMP/rrct
+expect_status 0 "crack rows" -- $SBFS playfair crack -d $D/words.txt --square rows --show-square $T_TMP/rrct
+paste $T_TMP/rrct $T_TMP/out > $T_TMP/answers
+expect_status 0 "verify rows answers" -- $VERIFY playfair --rows $D/words.txt < $T_TMP/answers
+expect_line "20 verified, 0 unsolved" "rows verify count" $T_TMP/out
+head -n 1 $T_TMP/rrandom | cut -f1 > $T_TMP/rkey
+expect_status 0 "the shown square is the keyword's" -- $SBFS playfair encrypt -k "$(cat $T_TMP/rkey)" --square rows --show-square /dev/null
+sq=$(tr -d ' \n' < $T_TMP/out)
+shown=$(head -n 1 $T_TMP/answers | cut -f4 | tr -d ' ')
+expect_same "$shown" "$sq" "crack --show-square column"
+
+# anneal: no keyword, statistics from a text of our own, a fixed seed
+tr -cd 'A-Za-z' < $D/story.txt | cut -c1-300 > $T_TMP/story
+$SBFS playfair encrypt -K "MONAR CHYBD EFGIK LPQST UVWXZ" $T_TMP/story > $T_TMP/story.ct
+expect_status 0 "anneal" -- $SBFS playfair anneal --corpus $D/story.txt --seed 1 --restarts 4 $T_TMP/story.ct
+paste $T_TMP/story.ct $T_TMP/out > $T_TMP/answers
+expect_status 0 "verify the annealed square" -- $VERIFY playfair --square < $T_TMP/answers
+expect_line "1 verified, 0 unsolved" "anneal verify count" $T_TMP/out
+$SBFS playfair encrypt -K "ABCDE FGHIK LMNOP QRSTU VWXYZ" $T_TMP/story | \
+    $SBFS playfair decrypt -K "ABCDE FGHIK LMNOP QRSTU VWXYZ" | tr -d ' ' > $T_TMP/story.prep
+expect_same "$(cut -f3 $T_TMP/answers)" "$(cat $T_TMP/story.prep)" "anneal recovers the passage"
+expect_status 3 "anneal: missing corpus" -- $SBFS playfair anneal --corpus $T_TMP/nonexistent $T_TMP/story.ct
+expect_status 6 "anneal: corpus too small" -- $SBFS playfair anneal --corpus $T_TMP/hide $T_TMP/story.ct
+expect_status 2 "anneal takes no --square" -- $SBFS playfair anneal --square rows $T_TMP/story.ct
+
 # errors
 expect_status 0 "help" -- $SBFS playfair --help
 expect_grep "crack" "help names crack" $T_TMP/out
+expect_grep "anneal" "help names anneal" $T_TMP/out
+expect_grep "--square ORDER" "help names --square" $T_TMP/out
 expect_status 0 "subcommand help" -- $SBFS playfair crack --help
 expect_status 3 "missing dictionary" -- $SBFS playfair crack -d $T_TMP/nonexistent $D/cipher.txt
 expect_grep "nonexistent" "message names the file" $T_TMP/err
@@ -49,7 +93,7 @@ expect_status 6 "odd ciphertext for crack" -- $SBFS playfair crack -d $D/words.t
 expect_grep ":2:3: odd number of letters" "crack error names line and column" $T_TMP/err
 expect_line "-		unsolved" "odd line still answered" $T_TMP/out
 expect_status 2 "missing keyword" -- $SBFS playfair encrypt $D/plain.txt
-expect_status 2 "bad keyword" -- $SBFS playfair encrypt -k "crypto gram" $D/plain.txt
+expect_status 2 "bad keyword" -- $SBFS playfair encrypt -k "crypto-gram" $D/plain.txt
 expect_status 2 "unknown subcommand" -- $SBFS playfair frobnicate
 expect_status 3 "missing input" -- $SBFS playfair encrypt -k A $T_TMP/nonexistent
 finish

@@ -1,0 +1,517 @@
+/* The Playfair crack without a keyword: simulated annealing over key
+ * squares, scored by English letter quadgrams.
+ *
+ * The score.  A text's score is the sum, over its windows of four letters,
+ * of log10 of the window's frequency in a body of English text (unseen
+ * windows count as a third of one occurrence).  English
+ * scores about -4.3 a letter, random letters about -6, so the score of a
+ * candidate square's decipherment says how near it is to the key: a square
+ * with most letters right already gives words and pieces of words.  The
+ * table has 25^4 entries (J folded into I, as in the cipher), one byte
+ * each: log10 from the floor (0) up to 0 (255) in equal steps of about
+ * 0.027, fine enough for the walk and small enough (390 KB) to stay in the
+ * second-level cache, where the look-ups take most of the time.
+ *
+ * The walk.  From a random square, each step changes it a little and
+ * deciphers the whole text again: two letters swap (nine steps in ten), or
+ * two rows, or two columns, or the square is reflected (rows upside down,
+ * columns left to right, or about its diagonal).  A step that raises the
+ * score is taken; one that lowers it by d is taken with probability
+ * exp(-d / T), the temperature T falling linearly to zero over the restart,
+ * so the walk roams at first and settles at the end (Kirkpatrick, Gelatt
+ * and Vecchi, "Optimization by simulated annealing", Science 1983; for
+ * Playfair the swaps-and-reflections neighbourhood is the one of Cowan,
+ * "Breaking short Playfair ciphers with the simulated annealing algorithm",
+ * Cryptologia 2008).  The squares that differ by a cyclic shift of rows or
+ * columns are the same cipher, so any of those is an answer.
+ *
+ * Restarts.  One walk may settle on a wrong square that no small change
+ * improves, so the walks restart from fresh random squares.  Restart r
+ * draws its numbers from a generator seeded with (seed, r), and restarts
+ * run in rounds of ANNEAL_ROUND shared out among the threads, so the
+ * answer depends on the seed alone, not on the threads or their timing
+ * (unless the time limit stops a round).  The crack stops when the best
+ * text has been found twice and a restart since has not beaten it, or
+ * when `patience` restarts in a row have not beaten it, or at the time
+ * limit. */
+#include "pf_internal.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NQ (25u * 25u * 25u * 25u)
+#define ANNEAL_ROUND 4 /* restarts a round, whatever the number of threads */
+/* Steps a restart.  A swap near the key costs about 100 in log10 units on
+ * 120 letters (most quadgrams change), so the walk needs a long settling:
+ * 400,000 steps at a starting temperature of n / 20 did best of the
+ * settings tried on 120-200 letters. */
+#define ANNEAL_ITERS 400000
+
+struct sb_pfquad {
+    sb_mem own, *mem;
+    uint32_t *count;  /* while counting: occurrences of each quadgram */
+    uint8_t *lp;      /* once finished: log10 frequency, floor 0 to 0 at 255 */
+    double floor_;    /* log10 frequency of an unseen quadgram */
+    double scale;     /* table units a log10 unit */
+    uint64_t total;   /* quadgrams counted */
+    unsigned q, have; /* the last three letters (base 25), how many */
+};
+
+sb_pfquad *sb_pfquad_new(sb_mem *mem, sb_error *err)
+{
+    sb_pfquad *q = calloc(1, sizeof *q);
+    if (!q) {
+        sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    sb_mem_init(&q->own, 0);
+    q->mem = mem ? mem : &q->own;
+    if (!(q->count = sb_mem_alloc(q->mem, NQ * sizeof *q->count, err))) {
+        free(q);
+        return NULL;
+    }
+    memset(q->count, 0, NQ * sizeof *q->count);
+    return q;
+}
+
+void sb_pfquad_free(sb_pfquad *q)
+{
+    if (!q)
+        return;
+    sb_mem_free(q->mem, q->count, q->count ? NQ * sizeof *q->count : 0);
+    sb_mem_free(q->mem, q->lp, q->lp ? NQ : 0);
+    free(q);
+}
+
+/* Letters run on across everything else: a Playfair plaintext has no
+ * spaces, so "THE END" counts HEEN and EEND as well. */
+int sb_pfquad_add(sb_pfquad *q, const char *text, size_t len, sb_error *err)
+{
+    if (!q || (!text && len))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pfquad_add: %s is NULL", q ? "text" : "the table");
+    if (!q->count)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "quadgram table already finished");
+    for (size_t i = 0; i < len; i++) {
+        int x = pf_index((unsigned char)text[i]);
+        if (x < 0)
+            continue;
+        q->q = (q->q * 25u + (unsigned)x) % NQ;
+        if (++q->have >= 4) {
+            if (q->count[q->q] < UINT32_MAX)
+                q->count[q->q]++;
+            q->total++;
+        }
+    }
+    return 0;
+}
+
+/* Unseen quadgrams get a third of one occurrence: a harsher floor (a
+ * hundredth) made the landscape so steep that the walks stopped short (on
+ * 160-letter texts, 1 in 8 solved against 6 in 8 with the third). */
+int sb_pfquad_finish(sb_pfquad *q, sb_error *err)
+{
+    double floor_, lt;
+    if (!q)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pfquad_finish: the table is NULL");
+    if (!q->count)
+        return 0;
+    if (q->total < SB_PFQUAD_MIN)
+        return sb_error_set(err, SB_EINPUT, 0, 0, "%llu quadgrams of text: too few for English statistics (%d)",
+                            (unsigned long long)q->total, SB_PFQUAD_MIN);
+    if (!(q->lp = sb_mem_alloc(q->mem, NQ, err)))
+        return SB_ENOMEM;
+    lt = log10((double)q->total);
+    floor_ = log10(1.0 / 3.0) - lt;
+    q->floor_ = floor_, q->scale = 255.0 / -floor_;
+    for (size_t i = 0; i < NQ; i++) {
+        double v = q->count[i] ? log10((double)q->count[i]) - lt : floor_;
+        q->lp[i] = (uint8_t)lrint((v - floor_) * q->scale);
+    }
+    sb_mem_free(q->mem, q->count, NQ * sizeof *q->count);
+    q->count = NULL;
+    return 0;
+}
+
+uint64_t sb_pfquad_total(const sb_pfquad *q)
+{
+    return q ? q->total : 0;
+}
+
+/* Each window's index from its own four letters: no chain from one
+ * window to the next, so the look-ups overlap. */
+static int32_t score_text(const uint8_t *lp, const uint8_t *t, size_t n)
+{
+    int32_t s = 0;
+    for (size_t i = 0; i + 3 < n; i++)
+        s += lp[((t[i] * 25u + t[i + 1]) * 25u + t[i + 2]) * 25u + t[i + 3]];
+    return s;
+}
+
+double sb_pfquad_score(const sb_pfquad *q, const char *text)
+{
+    size_t n = 0, len = text ? strlen(text) : 0;
+    uint8_t *t;
+    double s;
+    if (!q || !text || !q->lp || !(t = malloc(len + 1)))
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        int x = pf_index((unsigned char)text[i]);
+        if (x >= 0)
+            t[n++] = (uint8_t)x;
+    }
+    s = n >= 4 ? score_text(q->lp, t, n) / q->scale / (double)(n - 3) + q->floor_ : 0;
+    free(t);
+    return s;
+}
+
+/* ---- one walk ------------------------------------------------------------ */
+
+typedef struct walker {
+    const uint8_t *lp;
+    double scale; /* table units a log10 unit */
+    const uint16_t *dec; /* pf_pair_tables' deciphering table */
+    const uint8_t *ct;
+    size_t n;
+    uint8_t *pt;    /* n letters */
+    uint16_t *two;  /* n pairs of letters */
+} walker;
+
+/* Decipher under sq into w->pt and score: the windows' indices from the
+ * letter pairs (25 a + b) that begin them, two multiplications fewer. */
+static int32_t decipher_at(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
+{
+    const uint8_t *restrict ct = w->ct, *restrict lp = w->lp;
+    uint8_t *restrict pt = w->pt;
+    const uint16_t *restrict dec = w->dec;
+    uint16_t *restrict two = w->two;
+    size_t n = w->n;
+    int32_t s = 0;
+    for (size_t i = 0; i < n; i += 2) {
+        uint16_t d = dec[pos[ct[i]] * 25 + pos[ct[i + 1]]];
+        pt[i] = sq[d >> 8], pt[i + 1] = sq[d & 255];
+    }
+    for (size_t i = 0; i + 1 < n; i++)
+        two[i] = (uint16_t)(pt[i] * 25u + pt[i + 1]);
+    for (size_t i = 0; i + 3 < n; i++)
+        s += lp[two[i] * 625u + two[i + 2]];
+    return s;
+}
+
+static void where(const uint8_t sq[25], uint8_t pos[25])
+{
+    for (int i = 0; i < 25; i++)
+        pos[sq[i]] = (uint8_t)i;
+}
+
+static int32_t decipher_score(const walker *w, const uint8_t sq[25])
+{
+    uint8_t pos[25];
+    where(sq, pos);
+    return decipher_at(w, sq, pos);
+}
+
+/* A neighbour of the square: mostly a swap of two letters.  pos (the cell
+ * of each letter) follows: rebuilding it every step cost a quarter of the
+ * time. */
+static void mutate(sb_rng *r, uint8_t sq[25], uint8_t pos[25])
+{
+    unsigned k = (unsigned)sb_rng_below(r, 50), a, b;
+    uint8_t t[25];
+    if (k < 45) {
+        a = (unsigned)sb_rng_below(r, 25), b = (unsigned)sb_rng_below(r, 24);
+        b += b >= a;
+        t[0] = sq[a], sq[a] = sq[b], sq[b] = t[0];
+        pos[sq[a]] = (uint8_t)a, pos[sq[b]] = (uint8_t)b;
+        return;
+    }
+    memcpy(t, sq, 25);
+    a = (unsigned)sb_rng_below(r, 5), b = (unsigned)sb_rng_below(r, 4);
+    b += b >= a;
+    for (unsigned i = 0; i < 25; i++) {
+        unsigned row = i / 5, col = i % 5, from;
+        switch (k) {
+        case 45: /* swap rows a and b */
+            from = (row == a ? b : row == b ? a : row) * 5 + col;
+            break;
+        case 46: /* swap columns a and b */
+            from = row * 5 + (col == a ? b : col == b ? a : col);
+            break;
+        case 47: /* rows upside down */
+            from = (4 - row) * 5 + col;
+            break;
+        case 48: /* columns left to right */
+            from = row * 5 + 4 - col;
+            break;
+        default: /* about the diagonal */
+            from = col * 5 + row;
+            break;
+        }
+        sq[i] = t[from];
+    }
+    where(sq, pos);
+}
+
+/* The end of a walk: from its best square, every swap of two letters (and
+ * of two rows, two columns) in turn, keeping each that raises the score,
+ * until none does.  A walk often ends one or two swaps from a better
+ * square (THE WAY SEEMED where THE BAY SEEMED was meant), which a random
+ * step finds only by chance.  Returns the squares tried. */
+static uint64_t polish(const walker *w, uint8_t sq[25], int32_t *top)
+{
+    uint64_t tried = 0;
+    for (int better = 1; better;) {
+        better = 0;
+        for (int a = 0; a < 25; a++)
+            for (int b = a + 1; b < 25; b++) {
+                uint8_t x = sq[a];
+                int32_t s;
+                sq[a] = sq[b], sq[b] = x;
+                s = decipher_score(w, sq), tried++;
+                if (s > *top) {
+                    *top = s, better = 1;
+                } else {
+                    x = sq[a], sq[a] = sq[b], sq[b] = x;
+                }
+            }
+        for (int col = 0; col < 2; col++) /* two rows, then two columns */
+            for (int a = 0; a < 5; a++)
+                for (int b = a + 1; b < 5; b++) {
+                    uint8_t t[25];
+                    int32_t s;
+                    memcpy(t, sq, 25);
+                    for (int j = 0; j < 5; j++) {
+                        int p = col ? j * 5 + a : a * 5 + j, q = col ? j * 5 + b : b * 5 + j;
+                        uint8_t x = t[p];
+                        t[p] = t[q], t[q] = x;
+                    }
+                    s = decipher_score(w, t), tried++;
+                    if (s > *top)
+                        *top = s, better = 1, memcpy(sq, t, 25);
+                }
+    }
+    return tried;
+}
+
+/* One restart: the best square it met and its score. */
+static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const sb_playfair_anneal_opts *o,
+                        uint8_t best[25], atomic_int *stop, uint64_t *steps)
+{
+    sb_rng r;
+    uint8_t sq[25], cand[25], pos[25], cpos[25];
+    int32_t cur, top;
+    double t0 = o->temperature > 0 ? o->temperature : 0.05 * (double)w->n;
+    uint64_t iters = o->iterations ? o->iterations : ANNEAL_ITERS, i;
+    t0 *= w->scale; /* the scores' units */
+    sb_rng_seed(&r, seed ^ (restart + 1) * 0x9e3779b97f4a7c15ULL);
+    for (int k = 0; k < 25; k++)
+        sq[k] = (uint8_t)k;
+    for (int k = 24; k > 0; k--) { /* a uniform random square */
+        unsigned j = (unsigned)sb_rng_below(&r, (uint64_t)k + 1);
+        uint8_t x = sq[k];
+        sq[k] = sq[j], sq[j] = x;
+    }
+
+    where(sq, pos);
+    cur = top = decipher_at(w, sq, pos);
+    memcpy(best, sq, 25);
+    for (i = 0; i < iters; i++) {
+        double temp = t0 * (double)(iters - i) / (double)iters;
+        int32_t s, d;
+        if ((i & 4095) == 0 && atomic_load_explicit(stop, memory_order_relaxed))
+            break;
+        memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
+        mutate(&r, cand, cpos);
+        s = decipher_at(w, cand, cpos);
+        d = s - cur;
+        if (d >= 0 || (double)(sb_rng_next(&r) >> 11) * 0x1p-53 < exp((double)d / temp)) {
+            memcpy(sq, cand, 25), memcpy(pos, cpos, 25), cur = s;
+            if (cur > top)
+                top = cur, memcpy(best, sq, 25);
+        }
+    }
+    *steps += i + polish(w, best, &top);
+    return top;
+}
+
+/* ---- restarts, shared among threads -------------------------------------- */
+
+typedef struct slot {
+    uint8_t sq[25];
+    int32_t score;
+} slot;
+
+typedef struct crew {
+    const sb_pfquad *q;
+    const sb_playfair_anneal_opts *o;
+    const uint16_t *dec;
+    const uint8_t *ct;
+    size_t n;
+    uint64_t first;  /* the round's first restart */
+    atomic_uint next; /* the next restart of the round to take */
+    atomic_int stop;  /* the time limit or the caller's flag */
+    atomic_ullong steps;
+    slot res[ANNEAL_ROUND];
+    double deadline;
+    const sb_control *ctl;
+} crew;
+
+static void *crew_main(void *arg)
+{
+    crew *c = arg;
+    uint8_t *pt = malloc(3 * c->n);
+    walker w = {c->q->lp, c->q->scale, c->dec, c->ct, c->n, pt, (uint16_t *)(void *)(pt + c->n)};
+    unsigned k;
+    uint64_t steps = 0;
+    if (!pt) { /* leave this thread's restarts to the others */
+        return NULL;
+    }
+    while ((k = atomic_fetch_add(&c->next, 1)) < ANNEAL_ROUND) {
+        if (atomic_load(&c->stop))
+            break;
+        c->res[k].score = walk_one(&w, c->o->seed, c->first + k, c->o, c->res[k].sq, &c->stop, &steps);
+    }
+    atomic_fetch_add(&c->steps, steps);
+    free(pt);
+    return NULL;
+}
+
+/* A watcher for the time limit and the caller's stop flag: polls every few
+ * milliseconds while a round runs. */
+typedef struct watch {
+    crew *c;
+    atomic_int done;
+} watch;
+
+static void *watch_main(void *arg)
+{
+    watch *wt = arg;
+    struct timespec ts = {0, 2000000};
+    while (!atomic_load(&wt->done)) {
+        if ((wt->c->deadline > 0 && sb_now() >= wt->c->deadline) || sb_control_stopped(wt->c->ctl)) {
+            atomic_store(&wt->c->stop, 1);
+            break;
+        }
+        nanosleep(&ts, NULL);
+    }
+    return NULL;
+}
+
+int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair_anneal_opts *opts,
+                       const sb_control *ctl, sb_playfair_anneal_result *res, char *plaintext, sb_error *err)
+{
+    sb_playfair_anneal_opts o = opts ? *opts : (sb_playfair_anneal_opts){0};
+    if (!q || !cipher || !res || !plaintext)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_anneal: %s is NULL",
+                            !q ? "the table" : !cipher ? "cipher" : !res ? "res" : "plaintext");
+    size_t len = strlen(cipher), n = 0;
+    uint16_t enc[625], dec[625];
+    uint8_t *ct, best[25], bestpt_sq[25];
+    int32_t top = INT32_MIN;
+    unsigned found = 0, stale = 0, threads;
+    pthread_t th[SB_PLAYFAIR_ANNEAL_MAXTHREADS];
+    crew *c;
+    double start = sb_now();
+    int rc = 0;
+    memset(res, 0, sizeof *res);
+    plaintext[0] = 0;
+    if (!q->lp)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "quadgram table not finished");
+    if (!(ct = malloc(len + 1)))
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    for (size_t i = 0; i < len; i++) {
+        int x = pf_index((unsigned char)cipher[i]);
+        if (x >= 0)
+            ct[n++] = (uint8_t)x;
+    }
+    if (n < 8 || n % 2) {
+        free(ct);
+        return sb_error_set(err, n % 2 ? SB_EINPUT : SB_ENOTFOUND, 0, 0,
+                            n % 2 ? "odd number of letters (%zu): not a Playfair ciphertext"
+                                  : "%zu letters: too short to anneal", n);
+    }
+    if (!(c = calloc(1, sizeof *c))) {
+        free(ct);
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    }
+    pf_pair_tables(enc, dec);
+    threads = o.threads < 1 ? 1 : o.threads > SB_PLAYFAIR_ANNEAL_MAXTHREADS ? SB_PLAYFAIR_ANNEAL_MAXTHREADS
+                                                                          : (unsigned)o.threads;
+    if (o.patience == 0)
+        o.patience = 8;
+    c->q = q, c->o = &o, c->dec = dec, c->ct = ct, c->n = n, c->ctl = ctl;
+    c->deadline = o.time_limit > 0 ? start + o.time_limit : 0;
+    atomic_init(&c->stop, 0);
+    atomic_init(&c->steps, 0);
+    for (uint64_t round = 0; !atomic_load(&c->stop); round++) {
+        watch wt = {c, 0};
+        pthread_t wth;
+        unsigned started = 0, got = 0;
+        int watching;
+        if ((o.max_restarts && round * ANNEAL_ROUND >= o.max_restarts) || sb_control_stopped(ctl))
+            break;
+        c->first = round * ANNEAL_ROUND;
+        atomic_store(&c->next, 0);
+        for (unsigned k = 0; k < ANNEAL_ROUND; k++)
+            c->res[k].score = INT32_MIN;
+        atomic_init(&wt.done, 0);
+        watching = (c->deadline > 0 || ctl) && pthread_create(&wth, NULL, watch_main, &wt) == 0;
+        for (unsigned t = 1; t < threads; t++)
+            if (pthread_create(&th[started], NULL, crew_main, c) == 0)
+                started++;
+        crew_main(c);
+        for (unsigned t = 0; t < started; t++)
+            pthread_join(th[t], NULL);
+        if (watching) {
+            atomic_store(&wt.done, 1);
+            pthread_join(wth, NULL);
+        }
+        /* the round's restarts in order: a restart the stop cut short
+         * still counts with what it found */
+        for (unsigned k = 0; k < ANNEAL_ROUND; k++) {
+            if (c->res[k].score == INT32_MIN)
+                continue;
+            res->restarts++, got++;
+            if (c->res[k].score > top) {
+                top = c->res[k].score, memcpy(best, c->res[k].sq, 25), found = 1, stale = 0;
+            } else if (c->res[k].score == top) {
+                found++, stale++;
+            } else {
+                stale++;
+            }
+        }
+        if ((found >= 2 && stale >= 1) || stale >= o.patience)
+            break;
+        if (!got && !atomic_load(&c->stop)) {
+            rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+            break;
+        }
+    }
+    if (!rc && sb_control_stopped(ctl))
+        rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
+    if (top != INT32_MIN) {
+        uint8_t *pt = malloc(3 * n);
+        if (pt) {
+            walker w = {q->lp, q->scale, dec, ct, n, pt, (uint16_t *)(void *)(pt + n)};
+            memcpy(bestpt_sq, best, 25);
+            decipher_score(&w, bestpt_sq);
+            for (size_t i = 0; i < n; i++)
+                plaintext[i] = pf_alpha[pt[i]];
+            plaintext[n] = 0;
+            free(pt);
+        }
+        for (int i = 0; i < 25; i++)
+            res->square[i] = pf_alpha[best[i]];
+        res->square[25] = 0;
+        res->score = top / q->scale / (double)(n - 3) + q->floor_;
+        res->found_twice = found >= 2;
+    }
+    res->steps = atomic_load(&c->steps);
+    res->seconds = sb_now() - start;
+    free(c);
+    free(ct);
+    return rc;
+}

@@ -1,0 +1,250 @@
+/* The keyword-less crack: quadgram statistics and simulated annealing.
+ *
+ * The statistics come from a text written for this test (below), so the
+ * tests run the same on every machine; the messages are passages of it.
+ * With so little text the statistics fit these passages far better than
+ * they would fit English at large, which is what lets a short walk find
+ * them: the point here is the machinery (determinism, threads, stopping,
+ * errors, answers that re-encipher), pinned on fixed seeds.  When Debian's
+ * fortunes is installed, two messages written for this test (not in that
+ * corpus) are cracked with its statistics as well. */
+#include "harness.h"
+#include "sbfs/playfair.h"
+
+#include <dirent.h>
+
+static const char story[] =
+    "On the first morning of the spring the harbour was quiet and the boats lay still in the grey water. "
+    "An old man walked along the wall with his dog, counting the gulls that sat on the posts, and every "
+    "time he reached ten he started again because he had forgotten where he began. The baker at the corner "
+    "had opened his shop before the sun was up, and the smell of warm bread drifted down the street to the "
+    "sea. Children on their way to school stopped at the window and pressed their faces to the glass, "
+    "hoping that he would give them the broken rolls that nobody wanted to buy. Most days he did. "
+    "Later the wind turned and came in from the west, bringing rain that drummed on the roofs and filled "
+    "the gutters until they ran over. The fishermen pulled their coats around them and waited in the "
+    "little hut by the slipway, drinking strong tea and telling the same stories they had told each other "
+    "for thirty years. Nobody minded hearing them again; the stories were part of the weather, like the "
+    "rain itself, and nobody would have known what to say if they had stopped. "
+    "When the rain eased in the afternoon the light came back slowly, first over the hills behind the "
+    "town and then across the water, so that the far side of the bay seemed to shine while the near side "
+    "was still dark. A woman with a red umbrella stood at the end of the pier and watched a ship go past "
+    "on the horizon. She had been waiting there every afternoon for a week, and the people who lived in "
+    "the houses along the front had begun to wonder who she was and what she expected to see. Some said "
+    "she was looking for her brother, who had gone to sea as a young man and never written home. Others "
+    "said she simply liked the view and the sound of the waves against the stones. "
+    "In the evening the lamps were lit along the promenade, and the town settled into its usual calm. "
+    "The old man and his dog went home, the baker swept his floor, and the children did their lessons "
+    "by the fire. Only the woman with the red umbrella stayed a little longer, until the last ship had "
+    "gone and the stars came out over the water. Then she too turned and walked back into the town, and "
+    "the harbour was left to the gulls and the slow movement of the tide.";
+
+static int story_table(sb_pfquad **out)
+{
+    sb_error e;
+    sb_pfquad *q = sb_pfquad_new(NULL, &e);
+    *out = NULL;
+    if (!q)
+        return -1;
+    if (sb_pfquad_add(q, story, sizeof story - 1, &e) || sb_pfquad_finish(q, &e)) {
+        sb_pfquad_free(q);
+        return -1;
+    }
+    *out = q;
+    return 0;
+}
+
+/* A passage of `letters` letters of the story from letter `from`. */
+static void passage(size_t from, size_t letters, char *out)
+{
+    size_t n = 0, seen = 0;
+    for (const char *p = story; *p && n < letters; p++) {
+        char c = *p >= 'a' && *p <= 'z' ? (char)(*p - 32) : *p;
+        if (c < 'A' || c > 'Z')
+            continue;
+        if (seen++ >= from)
+            out[n++] = c;
+    }
+    out[n] = 0;
+}
+
+/* Enciphering the answer's letters pair by pair under its square gives the
+ * ciphertext back (the cipher's own functions: the verifier does the same
+ * with code of its own in the CLI tests). */
+static int consistent(const sb_playfair_anneal_result *r, const char *plain, const char *ct)
+{
+    char m[26], mine[2048], want[2048];
+    size_t n = 0;
+    sb_error e;
+    if (sb_playfair_key_square(r->square, m, &e))
+        return 0;
+    /* plain holds no equal pair but XX, so preparation keeps it as it is */
+    sb_playfair_encrypt(m, plain, mine);
+    for (const char *p = ct; *p; p++)
+        if (*p != ' ')
+            want[n++] = *p;
+    want[n] = 0;
+    n = 0;
+    for (char *p = mine; *p; p++)
+        if (*p != ' ')
+            mine[n++] = *p;
+    mine[n] = 0;
+    return !strcmp(mine, want);
+}
+
+static void test_quadgrams(void)
+{
+    sb_error e;
+    sb_pfquad *q = sb_pfquad_new(NULL, &e), *s;
+    CHECK(q != NULL);
+    if (!q)
+        return;
+    CHECK_INT(sb_pfquad_add(q, "too short", 9, &e), 0);
+    CHECK_INT(sb_pfquad_finish(q, &e), SB_EINPUT);
+    sb_pfquad_free(q);
+    CHECK_INT(story_table(&s), 0);
+    if (!s)
+        return;
+    CHECK(sb_pfquad_total(s) > SB_PFQUAD_MIN);
+    CHECK_INT(sb_pfquad_add(s, "more", 4, &e), SB_EUSAGE);
+    /* English scores well above letters at random */
+    CHECK(sb_pfquad_score(s, "THE BOATS LAY STILL IN THE WATER") > sb_pfquad_score(s, "QZVKX PWMGY FJBRT HLCNS"));
+    CHECK(sb_pfquad_score(s, "ABC") == 0);
+    sb_pfquad_free(s);
+}
+
+static void test_anneal_story(void)
+{
+    sb_pfquad *q;
+    sb_error e;
+    sb_rng rng;
+    int recovered = 0, same = 0, ok = 0, msgs = 1;
+    if (story_table(&q))
+        return;
+    sb_rng_seed(&rng, 31);
+    for (int i = 0; i < msgs; i++) {
+        char plain[512], prep[1024], ct[2048], got[2][2048], m[26];
+        sb_playfair_anneal_result r[2];
+        static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
+        memcpy(m, alpha, 25);
+        for (int k = 24; k > 0; k--) { /* a random key square */
+            int j = (int)sb_rng_below(&rng, (uint64_t)k + 1);
+            char x = m[k];
+            m[k] = m[j], m[j] = x;
+        }
+        passage(sb_rng_below(&rng, 1500), 300, plain);
+        sb_playfair_encrypt(m, plain, ct);
+        sb_playfair_prepare(plain, prep);
+        for (int t = 0; t < 2; t++) {
+            sb_playfair_anneal_opts o = {0};
+            o.seed = 7, o.threads = t + 1, o.max_restarts = 8;
+            if (t_sanitized()) /* a shorter walk: the machinery, not the answer */
+                o.iterations = 50000, o.max_restarts = 4;
+            CHECK_INT(sb_playfair_anneal(q, ct, &o, NULL, &r[t], got[t], &e), 0);
+        }
+        /* the answer depends on the seed, not on the threads */
+        same += !strcmp(r[0].square, r[1].square) && !strcmp(got[0], got[1]) && r[0].score == r[1].score &&
+                r[0].restarts == r[1].restarts;
+        ok += consistent(&r[0], got[0], ct);
+        recovered += !strcmp(got[0], prep);
+        if (strcmp(got[0], prep))
+            fprintf(stderr, "anneal: '%s' read as '%s'\n", prep, got[0]);
+    }
+    CHECK_INT(same, msgs);
+    CHECK_INT(ok, msgs);
+    if (!t_sanitized())
+        CHECK_INT(recovered, msgs);
+    fprintf(stderr, "anneal: %d of %d passages of the test's own text recovered\n", recovered, msgs);
+    sb_pfquad_free(q);
+}
+
+static void test_anneal_errors(void)
+{
+    sb_pfquad *q;
+    sb_error e;
+    sb_playfair_anneal_result r;
+    char out[64];
+    sb_control ctl = {0};
+    volatile sig_atomic_t stop = 1;
+    if (story_table(&q))
+        return;
+    CHECK_INT(sb_playfair_anneal(q, "ABC", NULL, NULL, &r, out, &e), SB_EINPUT);
+    CHECK_INT(sb_playfair_anneal(q, "AB CD", NULL, NULL, &r, out, &e), SB_ENOTFOUND);
+    /* the caller's stop flag ends the walk: the best so far comes back */
+    ctl.stop = &stop;
+    CHECK_INT(sb_playfair_anneal(q, "HW UY RF UL UQ YL QL AE FK DG EO", NULL, &ctl, &r, out, &e), SB_EINTR);
+    sb_pfquad_free(q);
+    {
+        sb_pfquad *raw = sb_pfquad_new(NULL, &e);
+        CHECK_INT(sb_playfair_anneal(raw, "HW UY RF UL UQ YL QL AE FK DG EO", NULL, NULL, &r, out, &e), SB_EUSAGE);
+        sb_pfquad_free(raw);
+    }
+}
+
+/* With the real corpus: two messages written for this test. */
+#define FORTUNES "/usr/share/games/fortunes"
+static void test_anneal_fortunes(void)
+{
+    static const char *const msgs[] = {
+        "we shall meet at the old mill when the clock in the square strikes nine and bring the maps of "
+        "the northern road with you because the bridge is down and we must find another way across the "
+        "river before the soldiers come back from the town",
+        "the parcel you sent last week arrived this morning in good order and the books inside were "
+        "exactly the ones we asked for so please thank your sister for wrapping them so carefully and "
+        "tell her that the garden is full of roses this year",
+    };
+    sb_error e;
+    sb_pfquad *q;
+    DIR *d = opendir(FORTUNES);
+    struct dirent *de;
+    int recovered = 0;
+    if (!d) {
+        fprintf(stderr, "note: %s missing (Debian package fortunes): the real-corpus check was not run\n", FORTUNES);
+        return;
+    }
+    if (t_sanitized()) { /* slow under the sanitizers; the story tests cover the code */
+        closedir(d);
+        return;
+    }
+    q = sb_pfquad_new(NULL, &e);
+    while (q && (de = readdir(d))) {
+        char path[512], buf[65536];
+        FILE *f;
+        size_t got;
+        if (strchr(de->d_name, '.'))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", FORTUNES, de->d_name);
+        if (!(f = fopen(path, "r")))
+            continue;
+        while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+            sb_pfquad_add(q, buf, got, &e);
+        fclose(f);
+    }
+    closedir(d);
+    CHECK(q && sb_pfquad_finish(q, &e) == 0);
+    for (int i = 0; q && i < 2; i++) {
+        char m[26], ct[1024], prep[1024], got[1024];
+        sb_playfair_anneal_result r;
+        sb_playfair_anneal_opts o = {0};
+        sb_playfair_key_square(i ? "QWERT YUIOP ASDFG HKLZX CVBNM" : "MONAR CHYBD EFGIK LPQST UVWXZ", m, &e);
+        sb_playfair_encrypt(m, msgs[i], ct);
+        sb_playfair_prepare(msgs[i], prep);
+        o.seed = 1, o.threads = 2, o.max_restarts = 8;
+        CHECK_INT(sb_playfair_anneal(q, ct, &o, NULL, &r, got, &e), 0);
+        CHECK(consistent(&r, got, ct));
+        fprintf(stderr, "anneal with fortunes: %zu letters, %u restarts, %.2f s\n", strlen(prep), r.restarts, r.seconds);
+        recovered += !strcmp(got, prep);
+        if (strcmp(got, prep))
+            fprintf(stderr, "anneal with fortunes: '%s' read as '%s'\n", prep, got);
+    }
+    CHECK_INT(recovered, 2);
+    sb_pfquad_free(q);
+}
+
+int main(void)
+{
+    RUN(test_quadgrams);
+    RUN(test_anneal_story);
+    RUN(test_anneal_errors);
+    RUN(test_anneal_fortunes);
+    return TEST_END();
+}
