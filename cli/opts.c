@@ -77,6 +77,19 @@ static int is_number(const cli_cmd *c, const char *a)
     return c->dash_digits && a[1] >= '0' && a[1] <= '9' && !find_short(c, a[1]);
 }
 
+/* The value of option op (shown as `shown`): v when it came in the same
+ * word ("--memory=1M", "-j2"), else the next word, which it uses up. */
+static int value_of(const cli_cmd *c, const cli_opt *op, const char *shown, const char *v, int argc,
+                    char **argv, int *i, void *o)
+{
+    if (!v) {
+        if (*i + 1 >= argc)
+            return cli_usage_error_in(c->name, "%s: option '%s' needs a value (%s)", c->name, shown, op->arg);
+        v = argv[++*i];
+    }
+    return take(c, op, shown, v, o);
+}
+
 int cli_parse(const cli_cmd *c, int argc, char **argv, void *o, const char **operands, int *noperands)
 {
     int nops = 0, only_operands = 0;
@@ -106,14 +119,8 @@ int cli_parse(const cli_cmd *c, int argc, char **argv, void *o, const char **ope
                 return cli_usage_error_in(c->name, "%s: unknown option '%s'", c->name, eq ? shown : a);
             if (op->kind == CLI_FLAG && eq)
                 return cli_usage_error_in(c->name, "%s: option '%s' takes no value", c->name, shown);
-            const char *v = eq ? eq + 1 : NULL;
-            if (op->kind != CLI_FLAG && !v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error_in(c->name, "%s: option '%s' needs a value (%s)", c->name, shown,
-                                              op->arg);
-                v = argv[++i];
-            }
-            int st = take(c, op, shown, v, o);
+            int st = op->kind == CLI_FLAG ? take(c, op, shown, NULL, o)
+                                          : value_of(c, op, shown, eq ? eq + 1 : NULL, argc, argv, &i, o);
             if (st)
                 return st;
             continue;
@@ -135,14 +142,7 @@ int cli_parse(const cli_cmd *c, int argc, char **argv, void *o, const char **ope
                     return st;
                 continue;
             }
-            const char *v = p[1] ? p + 1 : NULL;
-            if (!v) {
-                if (i + 1 >= argc)
-                    return cli_usage_error_in(c->name, "%s: option '%s' needs a value (%s)", c->name, shown,
-                                              op->arg);
-                v = argv[++i];
-            }
-            int st = take(c, op, shown, v, o);
+            int st = value_of(c, op, shown, p[1] ? p + 1 : NULL, argc, argv, &i, o);
             if (st)
                 return st;
             break;
