@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sbfs/sbfs.h"
+#include "../tests/rank_ref.h"
 
 #define SAMPLES 4096
 #define ROUNDS 200
@@ -42,7 +43,7 @@ static void run(const scheme *s, int which, uint8_t (*arr)[32], const uint64_t *
             const uint8_t *a = arr[i];
             switch (which) {
             case 0: acc += sb_rank_perm(a, s->n); break;
-            case 1: acc += sb_rank_perm_ref(a, s->n); break;
+            case 1: acc += rank_perm_ref(a, s->n); break;
             case 2: acc += sb_rank_perm_even(a, s->n); break;
             case 3: acc += sb_rank_orient(a, s->n, s->k); break;
             case 4: acc += sb_rank_orient_sum0(a, s->n, s->k); break;
@@ -57,7 +58,7 @@ static void run(const scheme *s, int which, uint8_t (*arr)[32], const uint64_t *
             uint64_t x = ranks[i];
             switch (which) {
             case 0: sb_unrank_perm(x, out, s->n); break;
-            case 1: sb_unrank_perm_ref(x, out, s->n); break;
+            case 1: unrank_perm_ref(x, out, s->n); break;
             case 2: sb_unrank_perm_even(x, out, s->n); break;
             case 3: sb_unrank_orient(x, out, s->n, s->k); break;
             case 4: sb_unrank_orient_sum0(x, out, s->n, s->k); break;

@@ -36,9 +36,6 @@ uint64_t sb_binom(int n, int k);
  * order: the identity is 0, the reversal n!-1. */
 uint64_t sb_rank_perm(const uint8_t *p, int n);
 int sb_unrank_perm(uint64_t r, uint8_t *p, int n);
-/* The obviously correct quadratic versions, kept for the tests. */
-uint64_t sb_rank_perm_ref(const uint8_t *p, int n);
-int sb_unrank_perm_ref(uint64_t r, uint8_t *p, int n);
 /* The two halves of unranking, for callers that keep the digits to update
  * a rank cheaply: the Lehmer digits of rank r (d[i] in 0..n-1-i, the rank
  * being d[0] d[1] ... d[n-1] read in radices n, n-1, ..., 1), and the

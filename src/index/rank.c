@@ -16,7 +16,7 @@
  * unused items are kept as a list of 4-bit numbers packed in one 64-bit word
  * (n <= 16), where taking out the d-th costs two shifts and a mask.  Larger
  * n fall back to clearing the lowest set bit d times.  The quadratic
- * versions stay, as sb_rank_perm_ref / sb_unrank_perm_ref, for the tests. */
+ * versions, against which the tests check these, are tests/rank_ref.h. */
 #include "sbfs/rank.h"
 
 #include <stddef.h>
@@ -240,38 +240,6 @@ int sb_perm_from_digits(const uint8_t *d, uint8_t *p, int n)
 }
 
 /* Jaap's pseudo-code as it stands, shifted to count from 0. */
-uint64_t sb_rank_perm_ref(const uint8_t *p, int n)
-{
-    uint64_t t = 0;
-    if (n < 0 || n > 20 || (!p && n) || !distinct_below(p, n, n))
-        return SB_RANK_BAD;
-    for (int i = 0; i < n; i++) {
-        t *= (uint64_t)(n - i);
-        for (int j = i + 1; j < n; j++)
-            if (p[i] > p[j])
-                t++;
-    }
-    return t;
-}
-
-int sb_unrank_perm_ref(uint64_t t, uint8_t *p, int n)
-{
-    if (n < 0 || n > 20 || (!p && n) || t >= fact_tab[n])
-        return SB_EUSAGE;
-    if (n == 0)
-        return 0;
-    p[n - 1] = 0;
-    for (int i = n - 2; i >= 0; i--) {
-        uint64_t radix = (uint64_t)(n - i);
-        p[i] = (uint8_t)(t % radix);
-        t /= radix;
-        for (int j = i + 1; j < n; j++)
-            if (p[j] >= p[i])
-                p[j]++;
-    }
-    return 0;
-}
-
 /* The parity of a permutation is the parity of the sum of its Lehmer
  * digits (each digit counts inversions), so it is one popcount per place. */
 int sb_perm_parity(const uint8_t *p, int n)
