@@ -10,6 +10,7 @@
 #   make check-random N=20000 SEED=1
 #                   the random differential test of the sliding-block
 #                   searches on N puzzles (make test draws 2000)
+#   make tsan       the threaded unit tests under ThreadSanitizer (clang)
 #   make fuzz       libFuzzer targets (clang), FUZZ_TIME seconds each
 #   make install PREFIX=/usr/local
 
@@ -28,6 +29,9 @@ OPTFLAGS = -O2 -g
 endif
 ifeq ($(SAN),1)
 OPTFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+endif
+ifeq ($(SAN),thread)
+OPTFLAGS = -O1 -g -fsanitize=thread
 endif
 WFLAGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifeq ($(WERROR),1)
@@ -48,7 +52,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/%)
 VERIFY_BIN := $(VERIFY_SRC:tests/%.c=$(BUILD)/%)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
 
-.PHONY: all test check check-random run bench fuzz install uninstall clean
+.PHONY: all test check check-random tsan run bench fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/sbfs $(BUILD)/libsbfs.a
@@ -90,6 +94,19 @@ test:
 	$(MAKE) --no-print-directory BUILD=build/test WERROR=1 check
 	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/asan SAN=1 WERROR=1 $(addprefix build/asan/,sbfs $(notdir $(TEST_BIN) $(VERIFY_BIN)))
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 WERROR=1 check
+
+# The unit tests whose code runs on threads (the pool, both key engines,
+# the indexed engine, pattern databases, the Tetraminx, Playfair), built by
+# clang with ThreadSanitizer: a data race fails them.
+TSAN_TESTS = test_core test_search test_keysort test_random_slide test_table test_pdb test_tetraminx test_playfair
+tsan:
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/tsan SAN=thread CC=clang WERROR=1 $(addprefix build/tsan/,$(TSAN_TESTS))
+	@for t in $(TSAN_TESTS); do \
+	    echo "  $$t under ThreadSanitizer"; \
+	    SBFS_SANITIZED=1 SBFS_RANDOM_N=100 TSAN_OPTIONS=halt_on_error=1 build/tsan/$$t >build/tsan/$$t.log 2>&1 || \
+	        { tail -n 30 build/tsan/$$t.log; exit 1; }; \
+	    tail -n 1 build/tsan/$$t.log; \
+	done
 
 N ?= 20000
 SEED ?= 1
