@@ -20,6 +20,33 @@
 
 static sd_stats st;
 
+/* Lines of a text one at a time, for sb_slide_parse_lines. */
+static int next_line(void *ud, const char **s, size_t *n, sb_error *err)
+{
+    const char **p = ud;
+    (void)err;
+    if (!**p)
+        return 0;
+    *s = *p;
+    *n = strcspn(*p, "\n");
+    *p += *n + ((*p)[*n] == '\n');
+    return 1;
+}
+
+/* The reader that takes a line at a time (what the command line uses)
+ * reads the puzzle as the one that takes the whole text does. */
+static void same_reading(const char *what, const char *text)
+{
+    static sb_slide_puzzle a, b;
+    sb_error ea, eb;
+    const char *p = text;
+    int ra = sb_slide_parse(&a, text, strlen(text), &ea), rb = sb_slide_parse_lines(&b, next_line, &p, &eb);
+    if (ra != rb || (ra ? ea.line != eb.line || ea.col != eb.col : memcmp(&a, &b, sizeof a) != 0))
+        T_FAIL_AT("%s: read line by line, the puzzle differs:\n%s", what, text);
+    else
+        t_passed++;
+}
+
 /* Compare one puzzle in styles from..to-1; 1 when all agreed. */
 static int compare_styles(const char *what, const char *text, int from, int to, long limit)
 {
@@ -31,6 +58,7 @@ static int compare_styles(const char *what, const char *text, int from, int to, 
         return 0;
     }
     int ok = 1;
+    same_reading(what, text);
     for (int s = from; s < to; s++)
         if (sd_compare(&c, &P, text, s, limit, MAXSETS, &st) < 0) {
             T_FAIL_AT("%s: %s\n%s", what, c.msg, text);
