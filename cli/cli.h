@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "sbfs/sbfs.h"
+#include "../src/core/internal.h" /* the clock, budgeted allocation, quoting */
 
 /* Print "sbfs: FILE:LINE:COL: message" (parts that are unknown left out) on
  * stderr and return the process exit status for err->code. */

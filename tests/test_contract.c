@@ -9,6 +9,7 @@
 #include "sbfs/sbfs.h"
 #include "../src/search/bfs.h" /* the engines behind sbfs/search.h check too */
 #include "../src/search/levels.h"
+#include "../src/core/internal.h"
 
 static sb_error e;
 

@@ -12,6 +12,7 @@
 #include "../src/core/le.h"
 #include "../src/core/pool.h"
 #include "../src/core/tablefile.h"
+#include "../src/core/internal.h"
 
 static void test_error(void)
 {

@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "sbfs/core.h"
 #include "../src/search/keysort.h"
+#include "../src/core/internal.h"
 
 #define KW_MAX 3
 

@@ -5,6 +5,7 @@
 #include "../src/search/keysort.h"
 #include "../src/search/levels.h"
 #include "../src/search/bfs.h"
+#include "../src/core/internal.h"
 
 static void test_set_basic(void)
 {

@@ -61,11 +61,6 @@ int sb_error_set(sb_error *err, int code, int line, int col, const char *fmt, ..
 #endif
     ;
 void sb_error_clear(sb_error *err);
-/* s[0..n-1] as a message quotes it, in buf (size bytes, NUL-terminated):
- * printable ASCII as itself, a NUL byte as \0, any other byte as \xNN,
- * cut short with "..." when it does not fit.  Returns buf.  So "a\0b"
- * is shown a\0b, where %s would show only a. */
-const char *sb_error_quote(char *buf, size_t size, const char *s, size_t n);
 /* A short fixed name for a code ("memory budget exhausted", ...). */
 const char *sb_strerror(int code);
 
@@ -83,12 +78,6 @@ typedef struct sb_mem {
 
 /* 0, or SB_EUSAGE when m is NULL. */
 int sb_mem_init(sb_mem *m, size_t limit);
-/* Zero-filled block of n bytes charged to m, or NULL with err filled. */
-void *sb_mem_alloc(sb_mem *m, size_t n, sb_error *err);
-/* Resize a block from sb_mem_alloc; new bytes are NOT zeroed. */
-void *sb_mem_realloc(sb_mem *m, void *p, size_t old_n, size_t new_n, sb_error *err);
-/* Return a block of n bytes (n as allocated) to the budget; p may be NULL. */
-void sb_mem_free(sb_mem *m, void *p, size_t n);
 /* Bytes still allowed (SIZE_MAX when unlimited). */
 size_t sb_mem_left(const sb_mem *m);
 /* Physical memory of the machine in bytes, or 0 if unknown. */
@@ -107,8 +96,6 @@ typedef struct sb_rng {
 
 /* 0, or SB_EUSAGE when r is NULL. */
 int sb_rng_seed(sb_rng *r, uint64_t seed);
-/* The next number; 0 when r is NULL. */
-uint64_t sb_rng_next(sb_rng *r);
 /* Uniform in 0..n-1 (n >= 1), without modulo bias; 0 when n is 0 or r is
  * NULL. */
 uint64_t sb_rng_below(sb_rng *r, uint64_t n);
@@ -130,14 +117,5 @@ typedef struct sb_control {
     void *ud;
     volatile sig_atomic_t *stop;
 } sb_control;
-
-/* Convenience for library code: nonzero when ctl asks to stop. */
-static inline int sb_control_stopped(const sb_control *ctl)
-{
-    return ctl && ctl->stop && *ctl->stop;
-}
-
-/* Monotonic clock in seconds. */
-double sb_now(void);
 
 #endif

@@ -1,5 +1,6 @@
 /* A monotonic clock for rates and progress displays. */
 #include "sbfs/core.h"
+#include "internal.h"
 
 #include <time.h>
 

@@ -1,6 +1,7 @@
 /* Error reporting: an sb_error is filled where the failure is found and
  * passed up unchanged, so the message can name the exact input position. */
 #include "sbfs/core.h"
+#include "internal.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,6 +3,7 @@
  * cleanly or falls back to a leaner method) instead of being killed by the
  * system when memory runs out. */
 #include "sbfs/core.h"
+#include "internal.h"
 
 #include <errno.h>
 #include <stdint.h>

@@ -4,6 +4,7 @@
 #include "sbfs/core.h"
 
 #include "hash.h"
+#include "internal.h"
 
 /* SplitMix64: a Weyl sequence (steps of the golden ratio times 2^64, odd,
  * so it visits every value) through the mix. */

@@ -8,6 +8,7 @@
 #include "hash.h"
 #include "le.h"
 #include "outfile.h"
+#include "internal.h"
 
 static const char magic[8] = {'s', 'b', 'f', 's', 'T', 'A', 'B', '\n'};
 

@@ -41,6 +41,7 @@
 #include "../core/le.h"
 #include "../core/pool.h"
 #include "../core/tablefile.h"
+#include "../core/internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>

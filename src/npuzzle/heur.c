@@ -2,6 +2,7 @@
  * or built (and then saved).  The folder is the caller's choice; nothing
  * here looks at the environment. */
 #include "sbfs/npuzzle.h"
+#include "../core/internal.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -2,6 +2,7 @@
  * replaying moves. */
 #include "sbfs/npuzzle.h"
 #include "np_internal.h"
+#include "../core/internal.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -45,6 +45,7 @@
 #include "../core/le.h"
 #include "../core/pool.h"
 #include "../core/tablefile.h"
+#include "../core/internal.h"
 
 #include <stdio.h>
 #include <string.h>

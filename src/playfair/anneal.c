@@ -35,6 +35,7 @@
  * when `patience` restarts in a row have not beaten it, or at the time
  * limit. */
 #include "pf_internal.h"
+#include "../core/internal.h"
 
 #include <math.h>
 #include <pthread.h>

@@ -71,6 +71,7 @@
  * a removable X between words.  Counting the shortest paths (up to 2) tells
  * whether the reading of that matrix is unique. */
 #include "pf_internal.h"
+#include "../core/internal.h"
 
 #include <limits.h>
 #include <pthread.h>

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bfs.h"
+#include "../core/internal.h"
 
 /* Neighbours are not looked up one by one: they are queued (key, hash,
  * parent) and the queue is flushed every BATCH entries.  Each entry's table

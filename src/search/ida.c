@@ -4,6 +4,7 @@
  * report can be checked in one place and the depth is bounded by the caller's
  * max_len, not by the C stack. */
 #include "sbfs/ida.h"
+#include "../core/internal.h"
 
 #include <limits.h>
 #include <stdlib.h>

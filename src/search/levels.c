@@ -40,6 +40,7 @@
 #include "../core/pool.h"
 #include "keysort.h"
 #include "levels.h"
+#include "../core/internal.h"
 
 #define MAXKW SB_SEARCH_MAXKW
 #define MIN_BATCH ((uint64_t)1 << 8)    /* keys: a thread's first and smallest buffer */

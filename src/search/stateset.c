@@ -19,6 +19,7 @@
 #include <sys/mman.h>
 
 #include "stateset.h"
+#include "../core/internal.h"
 
 #define CHUNK ((uint64_t)1 << SB_SET_CHUNK_BITS)
 #define MAX_STATES ((uint64_t)0xfffffffe)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "slide_internal.h"
+#include "../core/internal.h"
 
 int slide_geometry(sb_slide *sl, sb_error *err)
 {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "sbfs/slide.h"
+#include "../core/internal.h"
 
 /* Lines come from text in memory (p, end) or from the caller's source. */
 typedef struct reader {

@@ -1,0 +1,35 @@
+/* The core functions the library's modules (and the command line, which
+ * is built with the library) share but a user of the library does not
+ * need: allocation charged to a budget, the clock, the generator's raw
+ * stream, quoting bytes for a message.  Not installed. */
+#ifndef SBFS_CORE_INTERNAL_H
+#define SBFS_CORE_INTERNAL_H
+
+#include "sbfs/core.h"
+
+/* s[0..n-1] as a message quotes it, in buf (size bytes, NUL-terminated):
+ * printable ASCII as itself, a NUL byte as \0, any other byte as \xNN,
+ * cut short with "..." when it does not fit.  Returns buf.  So "a\0b"
+ * is shown a\0b, where %s would show only a. */
+const char *sb_error_quote(char *buf, size_t size, const char *s, size_t n);
+
+/* Zero-filled block of n bytes charged to m, or NULL with err filled. */
+void *sb_mem_alloc(sb_mem *m, size_t n, sb_error *err);
+/* Resize a block from sb_mem_alloc; new bytes are NOT zeroed. */
+void *sb_mem_realloc(sb_mem *m, void *p, size_t old_n, size_t new_n, sb_error *err);
+/* Return a block of n bytes (n as allocated) to the budget; p may be NULL. */
+void sb_mem_free(sb_mem *m, void *p, size_t n);
+
+/* The next number; 0 when r is NULL. */
+uint64_t sb_rng_next(sb_rng *r);
+
+/* Convenience for library code: nonzero when ctl asks to stop. */
+static inline int sb_control_stopped(const sb_control *ctl)
+{
+    return ctl && ctl->stop && *ctl->stop;
+}
+
+/* Monotonic clock in seconds. */
+double sb_now(void);
+
+#endif
