@@ -10,6 +10,7 @@
 #include "../src/search/bfs.h" /* the engines behind sbfs/search.h check too */
 #include "../src/search/levels.h"
 #include "../src/core/internal.h"
+#include "../src/index/rank_internal.h"
 
 static sb_error e;
 

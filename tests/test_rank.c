@@ -7,6 +7,7 @@
 #include "harness.h"
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
+#include "../src/index/rank_internal.h"
 #include "rank_ref.h"
 
 static int same(const uint8_t *a, const uint8_t *b, int n)

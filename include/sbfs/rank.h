@@ -36,14 +36,6 @@ uint64_t sb_binom(int n, int k);
  * order: the identity is 0, the reversal n!-1. */
 uint64_t sb_rank_perm(const uint8_t *p, int n);
 int sb_unrank_perm(uint64_t r, uint8_t *p, int n);
-/* The two halves of unranking, for callers that keep the digits to update
- * a rank cheaply: the Lehmer digits of rank r (d[i] in 0..n-1-i, the rank
- * being d[0] d[1] ... d[n-1] read in radices n, n-1, ..., 1), and the
- * permutation a digit list describes (p[i] = the d[i]-th smallest item not
- * in p[0..i-1]).  sb_unrank_perm is the one after the other.  SB_EUSAGE for
- * r >= n! or a digit d[i] > n-1-i. */
-int sb_perm_digits(uint64_t r, uint8_t *d, int n);
-int sb_perm_from_digits(const uint8_t *d, uint8_t *p, int n);
 /* 0 for an even permutation, 1 for an odd one (n <= 32); SB_EUSAGE when p
  * is not a permutation of 0..n-1. */
 int sb_perm_parity(const uint8_t *p, int n);

@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 #include "binom_tab.h"
+#include "rank_internal.h"
 
 /* Every function checks its sizes first (one or two compares) and, where
  * an entry of an array is used as a shift count or an index, that entry

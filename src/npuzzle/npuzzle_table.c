@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "sbfs/rank.h"
+#include "../index/rank_internal.h" /* the Lehmer digits */
 
 /* Moves in the order a backward scan should try them: the horizontal ones
  * cost nothing. */
