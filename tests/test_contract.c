@@ -11,6 +11,7 @@
 #include "../src/search/levels.h"
 #include "../src/core/internal.h"
 #include "../src/index/rank_internal.h"
+#include "../src/index/table_internal.h"
 
 static sb_error e;
 

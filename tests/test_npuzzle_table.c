@@ -6,6 +6,7 @@
 #include "harness.h"
 #include "sbfs/core.h"
 #include "sbfs/npuzzle_table.h"
+#include "../src/index/table_internal.h"
 
 #include <limits.h>
 #include <unistd.h>

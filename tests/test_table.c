@@ -7,6 +7,7 @@
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
 #include "sbfs/table.h"
+#include "../src/index/table_internal.h"
 
 #include <signal.h>
 #include <stdio.h>

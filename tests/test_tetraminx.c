@@ -4,6 +4,7 @@
  * docs/FORMAT.md, written out here again as data. */
 #include "harness.h"
 #include "sbfs/sbfs.h"
+#include "../src/index/table_internal.h"
 
 #include <stdlib.h>
 #include <unistd.h>

@@ -106,7 +106,6 @@ typedef struct sb_table_info {
     const char *params;
 } sb_table_info;
 
-
 /* Bytes sb_table_build will take from the budget at most for a model of
  * `size` indices (the table itself plus a frontier bitmap when it fits).
  * 0 for bits other than 0, 2, 4, 8 or size past SB_TABLE_MAXSIZE. */
@@ -129,10 +128,6 @@ void sb_table_free(sb_table *t);
 sb_table_info sb_table_about(const sb_table *t);
 /* Indices at distance d (0 past the last level or for t NULL). */
 uint64_t sb_table_count(const sb_table *t, int d);
-/* The packed codes themselves (data_bytes of them, `bits` bits an index,
- * index 0 in the low bits of word 0), for a reader that must not pay a
- * call per index; NULL for t NULL. */
-const uint64_t *sb_table_codes(const sb_table *t);
 
 /* The reading functions below refuse a t that is NULL or whose bits and
  * data do not agree, and a model that sb_table_build would refuse or of

@@ -42,6 +42,7 @@
 #include "../core/pool.h"
 #include "../core/tablefile.h"
 #include "../core/internal.h"
+#include "table_internal.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>

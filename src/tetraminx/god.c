@@ -19,6 +19,7 @@
  * 1 (distance 4) and 2 (distance 5); the walk takes a residue-0 one, then
  * residue 2 (distance 2), 1, 0 = solved. */
 #include "sbfs/tetraminx.h"
+#include "../index/table_internal.h"
 
 #include <string.h>
 
