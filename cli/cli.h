@@ -110,11 +110,12 @@ void cli_input_close(cli_input *in);
 
 /* ---- output ---------------------------------------------------------------
  * The histogram every census prints: "WORD D: N" for D = 0..n-1 with
- * N = at(ud, D) (cli_count_array: ud is a uint64_t array), and its closing
+ * N = at(ud, D), and its closing
  * line "LABEL: N NOUN, largest distance D". */
 void cli_histogram(const char *word, int n, uint64_t (*at)(const void *ud, int d), const void *ud);
-uint64_t cli_count_array(const void *counts, int d);
 void cli_histogram_end(const char *label, uint64_t n, const char *noun, int maxdist);
+/* An indexed-engine table's histogram, and with `whole` its total line. */
+void cli_table_histogram(const sb_table *t, int whole);
 
 /* Open FILE for reading ("-" or NULL: stdin).  On failure fills err:
  * SB_EIO naming the file, or SB_EINTR after a Ctrl-C.  From here on a

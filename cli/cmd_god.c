@@ -68,20 +68,6 @@ static int cores(void)
     return n < 1 ? 1 : n > 64 ? 64 : (int)n;
 }
 
-/* The histogram; the total line only for a whole table. */
-static uint64_t table_count(const void *t, int d)
-{
-    return sb_table_count(t, d);
-}
-
-static void print_table(const sb_table *t, int whole)
-{
-    sb_table_info in = sb_table_about(t);
-    cli_histogram("distance", in.levels, table_count, t);
-    if (whole)
-        cli_histogram_end("total", in.reached, "positions", in.levels - 1);
-}
-
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
@@ -133,7 +119,7 @@ static int god_npuzzle(int argc, char **argv)
     if (rc == SB_EINTR && t.have_table) {
         /* Ctrl-C: the distances finished so far, as solve and explore
          * print theirs; the table is cut short, so it is not saved. */
-        print_table(t.table, 0);
+        cli_table_histogram(t.table, 0);
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
@@ -147,7 +133,7 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
-    print_table(t.table, 1);
+    cli_table_histogram(t.table, 1);
     sb_npt_free(&t);
     return 0;
 }

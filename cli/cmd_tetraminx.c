@@ -119,8 +119,7 @@ static const cli_cmd god_command = {
     god_options, NULL, 0, 0,
 };
 
-/* Allocate the God table (too big for the stack: it holds the move
- * tables) and build it, or load it when o->load names a file; mem gets the
+/* Build the God table, or load it when o->load names a file; mem gets the
  * budget of --memory.  0 with *out set, or the exit status (error printed)
  * with nothing left to free. */
 static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o)
@@ -129,36 +128,20 @@ static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o)
     cli_progress prog;
     sb_error err;
     size_t limit;
-    sb_tet_god *g;
     int rc;
     sb_error_clear(&err);
     *out = NULL;
     if (cli_memory_budget(o->memory, &limit, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(mem, limit);
-    if (!(g = malloc(sizeof *g)))
-        return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
     if (o->load) {
-        rc = sb_tet_god_load(g, o->load, mem, &err);
+        rc = sb_tet_god_load(out, o->load, mem, &err);
     } else {
         cli_control_init(&ctl, &prog, o->progress);
-        rc = sb_tet_god_build(g, o->threads, mem, &ctl, &err);
+        rc = sb_tet_god_build(out, o->threads, mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
-    if (rc) {
-        free(g);
-        return cli_fail(NULL, &err);
-    }
-    *out = g;
-    return 0;
-}
-
-static void put_table(sb_tet_god *g)
-{
-    if (g) {
-        sb_tet_god_free(g);
-        free(g);
-    }
+    return rc ? cli_fail(NULL, &err) : 0;
 }
 
 static int do_solve(int argc, char **argv)
@@ -233,7 +216,7 @@ static int do_solve(int argc, char **argv)
                 o.t.load ? "loaded" : "built", (t1 - t0) * 1e3, in.line - (status != 0), (t2 - t1) * 1e3,
                 (unsigned long long)total_moves);
     cli_input_close(&in);
-    put_table(g);
+    sb_tet_god_free(g);
     return status;
 }
 
@@ -297,7 +280,7 @@ static int do_random(int argc, char **argv)
             break; /* reported by cli_finish */
     }
     cli_control_done(&ctl, &prog);
-    put_table(g);
+    sb_tet_god_free(g);
     return status;
 }
 
@@ -326,7 +309,6 @@ int god_tetraminx(int argc, char **argv)
     sb_tet_god *g;
     sb_mem mem;
     sb_error err;
-    uint64_t total = 0;
     int rc;
 
     if ((rc = cli_parse(&god_command, argc, argv, &o, NULL, NULL)) >= 0)
@@ -334,14 +316,11 @@ int god_tetraminx(int argc, char **argv)
     if ((rc = get_table(&g, &mem, &o.t)) != 0)
         return rc;
     sb_error_clear(&err);
-    if (o.save && sb_tet_god_save(g, o.save, &err) != 0) {
-        put_table(g);
+    if (o.save && sb_table_save(sb_tet_god_table(g), o.save, &err) != 0) {
+        sb_tet_god_free(g);
         return cli_fail(NULL, &err);
     }
-    for (int d = 0; d <= g->maxdist; d++)
-        total += g->hist[d];
-    cli_histogram("distance", g->maxdist + 1, cli_count_array, g->hist);
-    cli_histogram_end("total", total, "positions", g->maxdist);
-    put_table(g);
+    cli_table_histogram(sb_tet_god_table(g), 1);
+    sb_tet_god_free(g);
     return 0;
 }

@@ -339,9 +339,17 @@ void cli_histogram(const char *word, int n, uint64_t (*at)(const void *ud, int d
         printf("%s %d: %llu\n", word, d, (unsigned long long)at(ud, d));
 }
 
-uint64_t cli_count_array(const void *counts, int d)
+static uint64_t table_count(const void *t, int d)
 {
-    return ((const uint64_t *)counts)[d];
+    return sb_table_count(t, d);
+}
+
+void cli_table_histogram(const sb_table *t, int whole)
+{
+    sb_table_info in = sb_table_about(t);
+    cli_histogram("distance", in.levels, table_count, t);
+    if (whole)
+        cli_histogram_end("total", in.reached, "positions", in.levels - 1);
 }
 
 void cli_histogram_end(const char *label, uint64_t n, const char *noun, int maxdist)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "sbfs/sbfs.h"
+#include "../src/tetraminx/tet_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

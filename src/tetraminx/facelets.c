@@ -13,7 +13,7 @@
  * each tet, each edge, then the two parities, so that a message points at
  * the first facelet that cannot be right rather than at a consequence. */
 #include "sbfs/rank.h"
-#include "sbfs/tetraminx.h"
+#include "tet_internal.h"
 
 #include <string.h>
 

@@ -18,9 +18,10 @@
  * at distance 4 has residue 1; its neighbours have residues 0 (distance 3),
  * 1 (distance 4) and 2 (distance 5); the walk takes a residue-0 one, then
  * residue 2 (distance 2), 1, 0 = solved. */
-#include "sbfs/tetraminx.h"
+#include "tet_internal.h"
 #include "../index/table_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The successors of an index, from the coordinate move tables: two
@@ -65,12 +66,11 @@ static void model_init(sb_tet_god *g)
     g->model.ud = &g->tables;
     g->table = NULL;
     g->codes = NULL;
-    memset(g->hist, 0, sizeof g->hist);
-    g->maxdist = 0;
 }
 
 /* A table that is not the complete 2-bit Tetraminx table is refused: from
- * a build that would be a bug, from a file a foreign table. */
+ * a build that would be a bug, from a file a foreign table.  g is freed
+ * on failure. */
 static int adopt(sb_tet_god *g, int code, sb_error *err)
 {
     sb_table_info t = sb_table_about(g->table);
@@ -80,28 +80,44 @@ static int adopt(sb_tet_god *g, int code, sb_error *err)
         return sb_error_set(err, code, 0, 0, "not the complete Tetraminx table (%llu of %u positions, "
                             "%d bits)", (unsigned long long)t.reached, (unsigned)SB_TET_NPOS, t.bits);
     }
-    for (int d = 0; d < t.levels; d++)
-        g->hist[d] = sb_table_count(g->table, d);
-    g->maxdist = t.levels - 1;
     g->codes = sb_table_codes(g->table);
     return 0;
 }
 
-int sb_tet_god_build(sb_tet_god *g, int threads, sb_mem *mem, const sb_control *ctl,
+/* A new god with its move tables and model, no table yet; NULL (err
+ * filled) when out of memory.  The move tables (190 KB) are not charged to
+ * the budget, like any other fixed-size model data. */
+static sb_tet_god *god_new(sb_error *err)
+{
+    sb_tet_god *g = malloc(sizeof *g);
+    if (!g) {
+        sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory for the Tetraminx move tables");
+        return NULL;
+    }
+    model_init(g);
+    return g;
+}
+
+int sb_tet_god_build(sb_tet_god **out, int threads, sb_mem *mem, const sb_control *ctl,
                      sb_error *err)
 {
     const uint64_t start = 0;
     sb_table_opts opts = {2, threads < 1 ? 1 : threads, SB_SCAN_AUTO, -1};
+    sb_tet_god *g;
     int rc;
-    if (!g)
+    if (!out)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_god_build: g is NULL");
-    model_init(g);
+    *out = NULL;
+    if (!(g = god_new(err)))
+        return SB_ENOMEM;
     rc = sb_table_build(&g->table, &g->model, &start, 1, &opts, mem, ctl, err);
     if (rc) {
         sb_tet_god_free(g);
         return rc;
     }
-    return adopt(g, SB_EINTERNAL, err);
+    if ((rc = adopt(g, SB_EINTERNAL, err)) == 0)
+        *out = g;
+    return rc;
 }
 
 void sb_tet_god_free(sb_tet_god *g)
@@ -109,8 +125,12 @@ void sb_tet_god_free(sb_tet_god *g)
     if (!g)
         return;
     sb_table_free(g->table);
-    g->table = NULL;
-    g->codes = NULL;
+    free(g);
+}
+
+const sb_table *sb_tet_god_table(const sb_tet_god *g)
+{
+    return g ? g->table : NULL;
 }
 
 int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves)
@@ -137,23 +157,21 @@ int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves)
     return d;
 }
 
-int sb_tet_god_save(const sb_tet_god *g, const char *path, sb_error *err)
+int sb_tet_god_load(sb_tet_god **out, const char *path, sb_mem *mem, sb_error *err)
 {
-    if (!g)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_god_save: g is NULL");
-    return sb_table_save(g->table, path, err);
-}
-
-int sb_tet_god_load(sb_tet_god *g, const char *path, sb_mem *mem, sb_error *err)
-{
+    sb_tet_god *g;
     int rc;
-    if (!g)
+    if (!out)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_tet_god_load: g is NULL");
-    model_init(g);
+    *out = NULL;
+    if (!(g = god_new(err)))
+        return SB_ENOMEM;
     rc = sb_table_load(&g->table, &g->model, path, mem, err);
     if (rc) {
         sb_tet_god_free(g);
         return rc;
     }
-    return adopt(g, SB_EBADFILE, err);
+    if ((rc = adopt(g, SB_EBADFILE, err)) == 0)
+        *out = g;
+    return rc;
 }

@@ -12,7 +12,7 @@
  * Pyraminx scramble be used unchanged.  "X2" is read as X' (two clockwise
  * thirds are one counter-clockwise third), an extension some programs
  * write. */
-#include "sbfs/tetraminx.h"
+#include "tet_internal.h"
 
 #include <string.h>
 
