@@ -40,7 +40,7 @@ int cmd_explore(int argc, char **argv)
         return rc;
     }
     cli_search_quiet(&r);
-    int D = r.info->nlevels[0] - 1, kw = r.sl.key_words;
+    int D = r.info->nlevels[0] - 1, kw = r.kw;
     uint64_t nlast, total = r.info->states;
     const uint64_t *last = sb_search_last(r.srch, &nlast);
     if (r.o.json) {
@@ -55,7 +55,7 @@ int cmd_explore(int argc, char **argv)
                (unsigned long long)total, D);
         for (uint64_t i = 0; !rc && last && i < nlast && i < SHOW; i++) {
             printf("%s", i ? ", " : "");
-            cli_slide_json_board(&r.sl, last + i * kw);
+            cli_slide_json_board(r.sl, last + i * kw);
         }
         printf("]}\n");
     } else {
@@ -66,7 +66,7 @@ int cmd_explore(int argc, char **argv)
             for (uint64_t i = 0; last && i < nlast && i < SHOW; i++) {
                 if (i)
                     printf("\n");
-                cli_slide_board(&r.sl, last + i * kw);
+                cli_slide_board(r.sl, last + i * kw);
             }
         }
         if (!rc)

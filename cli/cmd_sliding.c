@@ -78,18 +78,18 @@ int cmd_sliding(int argc, char **argv)
         free(pz);
         return st;
     }
-    sb_slide sl;
+    sb_slide *sl;
     sb_search *srch = NULL;
     sb_keymodel m;
     sb_control ctl;
     cli_progress prog;
-    int rc = sb_slide_init(&sl, pz, style, &mem, &err);
+    int rc = sb_slide_new(&sl, pz, style, &mem, &err);
     if (rc) {
         free(pz);
         return cli_fail("-", &err);
     }
     printf("Starting configuration:\n");
-    cli_slide_board(&sl, sl.start);
+    cli_slide_board(sl, sb_slide_key(sl, SB_SLIDE_START));
     printf("\nStopping configuration:\n");
     for (int g = 0; g < pz->ngoals; g++) { /* free cells drawn as '.' */
         char buf[SB_SLIDE_BOARD_MAX];
@@ -98,13 +98,13 @@ int cmd_sliding(int argc, char **argv)
     }
     printf("\n(using moves of style %d)\n", style);
     printf("*** Distance 0:\n");
-    sb_slide_model(&sl, &m);
-    sliding_out o = {&sl, verbose, 0, 0};
+    sb_slide_model(sl, 0, &m);
+    sliding_out o = {sl, verbose, 0, 0};
     sb_search_opts so = {0, sliding_new, &o};
     rc = sb_search_new(&srch, SB_ENGINE_HASHED, &m, &so, &mem, &err);
     if (!rc) {
         cli_control_init(&ctl, &prog, -1);
-        rc = sb_search_run(srch, sl.start, sl.stop, SB_SEARCH_FIRST, &ctl, &err);
+        rc = sb_search_run(srch, sb_slide_key(sl, SB_SLIDE_START), sb_slide_key(sl, SB_SLIDE_STOP), SB_SEARCH_FIRST, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
     const sb_search_info *in = sb_search_result(srch);
@@ -115,7 +115,7 @@ int cmd_sliding(int argc, char **argv)
         } else {
             printf("... Solution!\n");
             if (verbose >= 0) {
-                int kw = sl.key_words;
+                int kw = m.key_words;
                 uint64_t *path = malloc((size_t)(D + 1) * (size_t)kw * sizeof *path);
                 if (!path)
                     rc = sb_error_set(&err, SB_ENOMEM, 0, 0, "out of memory");
@@ -123,7 +123,7 @@ int cmd_sliding(int argc, char **argv)
                     rc = sb_search_path(srch, path, NULL, &err);
                 for (int d = D - 1; d >= 1 && !rc; d--) {
                     printf("\n%d:\n", d);
-                    cli_slide_board(&sl, path + (size_t)d * kw);
+                    cli_slide_board(sl, path + (size_t)d * kw);
                 }
                 free(path);
             }
@@ -141,7 +141,7 @@ int cmd_sliding(int argc, char **argv)
         printf("\n");
     }
     sb_search_free(srch);
-    sb_slide_free(&sl);
+    sb_slide_free(sl);
     free(pz);
     if (rc == SB_EINTR && cli_output_failed())
         return 0; /* stopped for a write error, which main reports */

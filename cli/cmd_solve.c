@@ -35,7 +35,7 @@ static const cli_cmd command = {
 /* Returns the run's status code, as print_text. */
 static int print_json(search_run *r, const uint64_t *path, int rc, char *line, size_t size)
 {
-    int D = r->info->length, kw = r->sl.key_words;
+    int D = r->info->length, kw = r->kw;
     printf("{\"puzzle\": ");
     cli_json_str(r->file ? r->file : "-");
     printf(", \"style\": %d, \"bidirectional\": %s", r->o.style, r->info->bidir ? "true" : "false");
@@ -54,7 +54,7 @@ static int print_json(search_run *r, const uint64_t *path, int rc, char *line, s
     if (!rc && path) {
         printf(", \"length\": %d, \"moves\": [", D);
         for (int d = 1; d <= D && !rc; d++) {
-            rc = sb_slide_describe(&r->sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line, size,
+            rc = sb_slide_describe(r->sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line, size,
                                    &r->err);
             printf("%s", d > 1 ? ", " : "");
             cli_json_str(line);
@@ -62,7 +62,7 @@ static int print_json(search_run *r, const uint64_t *path, int rc, char *line, s
         printf("], \"boards\": [");
         for (int d = 0; d <= D && !rc; d++) {
             printf("%s", d ? ", " : "");
-            cli_slide_json_board(&r->sl, path + (size_t)d * kw);
+            cli_slide_json_board(r->sl, path + (size_t)d * kw);
         }
         printf("]");
     } else if (!rc) {
@@ -75,17 +75,17 @@ static int print_json(search_run *r, const uint64_t *path, int rc, char *line, s
 /* Returns the run's status code: a move that cannot be described ends it. */
 static int print_text(search_run *r, const uint64_t *path, int rc, char *line, size_t size)
 {
-    int D = r->info->length, kw = r->sl.key_words;
+    int D = r->info->length, kw = r->kw;
     cli_slide_counts(r->srch);
     if (!rc && path) {
         if (!r->o.quiet) {
             printf("start:\n");
-            cli_slide_board(&r->sl, path);
+            cli_slide_board(r->sl, path);
             for (int d = 1; d <= D && !rc; d++) {
-                rc = sb_slide_describe(&r->sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line, size,
+                rc = sb_slide_describe(r->sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line, size,
                                        &r->err);
                 printf("move %d: %s\n", d, line);
-                cli_slide_board(&r->sl, path + (size_t)d * kw);
+                cli_slide_board(r->sl, path + (size_t)d * kw);
             }
         }
         if (!rc)
@@ -115,7 +115,7 @@ int cmd_solve(int argc, char **argv)
         cli_search_done(&r);
         return rc;
     }
-    int D = r.info->length, kw = r.sl.key_words;
+    int D = r.info->length, kw = r.kw;
     uint64_t *path = NULL;
     if (!rc && r.info->found) {
         path = malloc((size_t)(D + 1) * (size_t)kw * sizeof *path);

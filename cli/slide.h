@@ -39,14 +39,15 @@ typedef struct search_run {
     const char *file; /* the operand, NULL for stdin */
     sb_slide_puzzle *pz;
     sb_mem mem;
-    sb_slide sl;
+    sb_slide *sl;
+    int kw; /* words in a key of sl */
     sb_search *srch;
     const sb_search_info *info; /* the result, once searched */
     sb_error err;
     sb_control ctl; /* progress and Ctrl-C, until cli_search_quiet */
     cli_progress prog;
     double secs, cpu;
-    int have_sl, have_ctl;
+    int have_ctl;
 } search_run;
 
 /* Parse the command line by c's table into r (defaults first). -1 to go

@@ -36,19 +36,15 @@ int cli_slide_load(const char *file, sb_slide_puzzle *pz, FILE *warn, int slidin
 
 void cli_slide_board(const sb_slide *sl, const uint64_t *key)
 {
-    unsigned char anchors[SB_SLIDE_MAXCELLS];
     char buf[SB_SLIDE_BOARD_MAX];
-    sb_slide_unpack(sl, key, anchors);
-    sb_slide_board_text(sl->pz, anchors, buf);
+    sb_slide_draw(sl, key, SB_SLIDE_BOARD, buf);
     fputs(buf, stdout);
 }
 
 void cli_slide_shorthand(const sb_slide *sl, const uint64_t *key)
 {
-    unsigned char anchors[SB_SLIDE_MAXCELLS];
     char buf[SB_SLIDE_MAXCELLS + 1];
-    sb_slide_unpack(sl, key, anchors);
-    sb_slide_shorthand(sl->pz, anchors, buf);
+    sb_slide_draw(sl, key, SB_SLIDE_SHORTHAND, buf);
     fputs(buf, stdout);
 }
 
@@ -83,8 +79,8 @@ void cli_slide_json_board(const sb_slide *sl, const uint64_t *key)
     unsigned char anchors[SB_SLIDE_MAXCELLS];
     char cells[SB_SLIDE_CELLS_MAX], line[SB_SLIDE_MAXCELLS + 1];
     sb_slide_unpack(sl, key, anchors);
-    sb_slide_cells(sl->pz, anchors, cells);
-    sb_slide_shorthand(sl->pz, anchors, line);
+    sb_slide_draw(sl, key, SB_SLIDE_CELLS, cells);
+    sb_slide_draw(sl, key, SB_SLIDE_SHORTHAND, line);
     int cols = (int)(strchr(cells, '\n') - cells), ncells = 0;
     printf("{\"rows\": [");
     for (const char *r = cells; *r; r += cols + 1, ncells += cols)

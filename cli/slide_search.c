@@ -49,19 +49,20 @@ int cli_search(search_run *r, int census)
     int st = cli_slide_load(r->file, r->pz, stderr, 0);
     if (st)
         return st;
-    if (sb_slide_init(&r->sl, r->pz, r->o.style, &r->mem, &r->err))
+    if (sb_slide_new(&r->sl, r->pz, r->o.style, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
-    r->have_sl = 1;
     sb_keymodel m;
     sb_search_opts so = {r->o.threads, NULL, NULL};
-    sb_slide_model_hints(&r->sl, &m);
+    sb_slide_model(r->sl, SB_SLIDE_HINTS, &m);
+    r->kw = m.key_words;
     if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
     unsigned flags = census ? SB_SEARCH_CENSUS : r->o.bidir ? SB_SEARCH_BIDIR : 0;
     double t0 = sb_now(), c0 = cpu_seconds();
     cli_control_init(&r->ctl, &r->prog, r->o.progress);
     r->have_ctl = 1;
-    int rc = sb_search_run(r->srch, r->sl.start, census ? NULL : r->sl.stop, flags, &r->ctl, &r->err);
+    int rc = sb_search_run(r->srch, sb_slide_key(r->sl, SB_SLIDE_START),
+                           census ? NULL : sb_slide_key(r->sl, SB_SLIDE_STOP), flags, &r->ctl, &r->err);
     r->info = sb_search_result(r->srch);
     r->secs = sb_now() - t0;
     r->cpu = cpu_seconds() - c0;
@@ -79,8 +80,7 @@ void cli_search_done(search_run *r)
 {
     cli_search_quiet(r);
     sb_search_free(r->srch);
-    if (r->have_sl)
-        sb_slide_free(&r->sl);
+    sb_slide_free(r->sl);
     free(r->pz);
 }
 
@@ -93,8 +93,8 @@ void cli_search_figures(const search_run *r)
             "%.3f s (cpu %.3f s), "
             "%.0f configurations/s (per cpu second %.0f), "
             "memory %zu bytes (%.1f bytes/configuration), peak rss %ld KB, %d thread%s%s\n",
-            r->o.style, (unsigned long long)n, (unsigned long long)in->generated, r->sl.key_words,
-            r->sl.key_words == 1 ? "" : "s", r->secs, r->cpu, r->secs > 0 ? (double)n / r->secs : 0.0,
+            r->o.style, (unsigned long long)n, (unsigned long long)in->generated, r->kw,
+            r->kw == 1 ? "" : "s", r->secs, r->cpu, r->secs > 0 ? (double)n / r->secs : 0.0,
             r->cpu > 0 ? (double)n / r->cpu : 0.0, r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0,
             peak_rss_kb(), in->threads, in->threads == 1 ? "" : "s",
             in->dropped ? ", levels dropped for the budget" : "");

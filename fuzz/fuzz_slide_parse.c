@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sbfs/sbfs.h"
+#include "../src/slide/slide_internal.h"
 
 typedef struct seen {
     const sb_slide *sl;
@@ -44,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         seen s = {&sl, 0, 0};
         if (style == 0 || pz.nblocks <= 12) /* superpieces: up to 2^blocks ideals */
             sb_slide_expand(&sl, sl.start, visit, &s);
-        sb_slide_free(&sl);
+        sb_slide_fini(&sl);
         if (mem.used)
             abort();
     }

@@ -24,6 +24,7 @@
 
 #include "sbfs/sbfs.h"
 #include "slide_oracle.h"
+#include "../src/slide/slide_internal.h"
 
 /* What the comparisons covered (added up over calls). */
 typedef struct sd_stats {
@@ -142,12 +143,12 @@ static inline int sd_search(sd *c, int engine, unsigned flags, int threads, size
         return 0;
     out->kw = sl.key_words;
     if (engine == SB_ENGINE_LEVELS)
-        sb_slide_model_hints(&sl, &m);
+        sb_slide_model(&sl, SB_SLIDE_HINTS, &m);
     else
-        sb_slide_model(&sl, &m);
+        sb_slide_model(&sl, 0, &m);
     out->rc = sb_search_new(&s, engine, &m, &o, &mem, &err);
     if (out->rc) {
-        sb_slide_free(&sl);
+        sb_slide_fini(&sl);
         return out->rc == SB_ENOMEM ? 0 : sd_fail(c, "sb_search_new refused the model: %s", err.msg);
     }
     out->rc = sb_search_run(s, sl.start, sl.stop, flags, NULL, &err);
@@ -174,7 +175,7 @@ static inline int sd_search(sd *c, int engine, unsigned flags, int threads, size
     }
     out->peak = mem.peak;
     sb_search_free(s);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
     return bad;
 }
 
@@ -358,7 +359,7 @@ static inline int sd_compare(sd *c, const so_puzzle *P, const char *text, int st
         if (!sb_slide_init(&sl, &c->pz, style, &mem, &err)) {
             st->hinted += sl.hint_bits > 0;
             st->wide += sl.hint_bits > 32;
-            sb_slide_free(&sl);
+            sb_slide_fini(&sl);
         }
         st->compared++;
         st->configs += c->fwd.n;

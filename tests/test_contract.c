@@ -13,6 +13,7 @@
 #include "../src/index/rank_internal.h"
 #include "../src/index/table_internal.h"
 #include "../src/tetraminx/tet_internal.h"
+#include "../src/slide/slide_internal.h"
 
 static sb_error e;
 
@@ -685,15 +686,15 @@ static void test_slide(void)
     CHECK_U64(sb_slide_board_size(&bad), 0);
     CHECK_U64(sb_slide_board_size(NULL), 0);
     CHECK_INT(sb_slide_board_text(&bad, pz.start, buf), SB_EUSAGE);
-    sb_slide_free(NULL);
+    sb_slide_fini(NULL);
     memset(&unset, 0, sizeof unset);
     CHECK_INT(sb_slide_init(&sl, &pz, 0, NULL, &e), 0);
 
-    CHECK_INT(sb_slide_model(&sl, NULL), SB_EUSAGE);
-    CHECK_INT(sb_slide_model(&unset, &m), SB_EUSAGE);
-    CHECK_INT(sb_slide_model(NULL, &m), SB_EUSAGE);
-    CHECK_INT(sb_slide_model_hints(&unset, &m), SB_EUSAGE);
-    CHECK_INT(sb_slide_model(&sl, &m), 0);
+    CHECK_INT(sb_slide_model(&sl, 0, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_model(&unset, 0, &m), SB_EUSAGE);
+    CHECK_INT(sb_slide_model(NULL, 0, &m), SB_EUSAGE);
+    CHECK_INT(sb_slide_model(&unset, SB_SLIDE_HINTS, &m), SB_EUSAGE);
+    CHECK_INT(sb_slide_model(&sl, 0, &m), 0);
 
     CHECK_INT(sb_slide_pack(&sl, pz.start, NULL), SB_EUSAGE);
     CHECK_INT(sb_slide_pack(&sl, NULL, key), SB_EUSAGE);
@@ -742,8 +743,36 @@ static void test_slide(void)
     CHECK_INT(sb_slide_goal_text(&pz, -3, buf), SB_EUSAGE);
     CHECK_INT(sb_slide_goal_text(&pz, 0, NULL), SB_EUSAGE);
     CHECK_INT(sb_slide_goal_text(&pz, 0, buf), 0);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
     CHECK_INT(sb_slide_expand(&sl, key, emit_none, NULL), SB_EUSAGE); /* freed */
+
+    /* the public handle: made by sb_slide_new, read through accessors */
+    sb_slide *h = &unset;
+    USAGE(sb_slide_new(NULL, &pz, 0, NULL, &e));
+    USAGE(sb_slide_new(&h, &bad, 0, NULL, &e));
+    CHECK(h == NULL);
+    h = &unset;
+    USAGE(sb_slide_new(&h, &pz, -1, NULL, &e));
+    CHECK(h == NULL);
+    sb_slide_free(NULL);
+    CHECK(sb_slide_key(NULL, SB_SLIDE_START) == NULL);
+    CHECK(sb_slide_key(&unset, SB_SLIDE_START) == NULL);
+    CHECK_INT(sb_slide_draw(NULL, key, SB_SLIDE_BOARD, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_new(&h, &pz, 0, NULL, &e), 0);
+    CHECK(sb_slide_key(h, 2) == NULL);
+    CHECK(sb_slide_key(h, -1) == NULL);
+    CHECK(sb_slide_key(h, SB_SLIDE_START) != NULL);
+    CHECK_INT(sb_slide_draw(h, NULL, SB_SLIDE_BOARD, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_draw(h, key, SB_SLIDE_BOARD, NULL), SB_EUSAGE);
+    CHECK_INT(sb_slide_draw(h, key, 3, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_draw(h, key, -1, buf), SB_EUSAGE);
+    CHECK_INT(sb_slide_draw(h, sb_slide_key(h, SB_SLIDE_START), SB_SLIDE_SHORTHAND, buf), 0);
+    CHECK_STR(buf, "12");
+    CHECK_INT(sb_slide_draw(h, sb_slide_key(h, SB_SLIDE_STOP), SB_SLIDE_CELLS, buf), 0);
+    CHECK_STR(buf, "000\n012\n");
+    CHECK_INT(sb_slide_model(h, SB_SLIDE_HINTS, &m), 0);
+    CHECK_INT(m.key_words, 1);
+    sb_slide_free(h);
 }
 
 static void test_playfair(void)

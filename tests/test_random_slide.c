@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "slide_diff.h"
 #include "slide_gen.h"
+#include "../src/slide/slide_internal.h"
 
 /* The oracle's component size past which a puzzle-style is skipped, and
  * the superpieces it may list for one board and direction. */
@@ -88,14 +89,14 @@ static int solve_length(const char *text, int style, int *hint_bits)
     if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err))
         return -100;
     *hint_bits = sl.hint_bits;
-    sb_slide_model_hints(&sl, &m);
+    sb_slide_model(&sl, SB_SLIDE_HINTS, &m);
     int len = -200;
     if (!sb_search_new(&lv, SB_ENGINE_LEVELS, &m, NULL, &mem, &err)) {
         if (!sb_search_run(lv, sl.start, sl.stop, pz.goal_full ? SB_SEARCH_BIDIR : 0, NULL, &err))
             len = sb_search_result(lv)->length;
         sb_search_free(lv);
     }
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
     return len;
 }
 

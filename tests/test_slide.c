@@ -5,6 +5,7 @@
 #include "harness.h"
 #include "sbfs/sbfs.h"
 #include "../src/search/stateset.h" /* a plain key set for the generator tests */
+#include "../src/slide/slide_internal.h"
 
 static const char SILLY[] = "5 x 5 (a silly example)\n1 = 111/01\n2 = 101/111\n3 = 1\n"
                             "1xx200000000033\n000xx00033001002\n";
@@ -280,7 +281,7 @@ static sb_search *hashed(const sb_slide *sl, unsigned flags, visitor *v, sb_mem 
     sb_search *s = NULL;
     sb_error err;
     sb_search_opts o = {0, v ? visit_new : NULL, v};
-    sb_slide_model(sl, &m);
+    sb_slide_model(sl, 0, &m);
     if (sb_search_new(&s, SB_ENGINE_HASHED, &m, &o, mem, &err) ||
         sb_search_run(s, sl->start, sl->stop, flags, NULL, &err)) {
         T_FAIL_AT("hashed search: %s", err.msg);
@@ -318,7 +319,7 @@ static void goal_agrees(const char *name, const char *text, int style, long want
         T_FAIL_AT("%s: %s", name, err.msg);
         return;
     }
-    sb_slide_model(&sl, &m);
+    sb_slide_model(&sl, 0, &m);
     CHECK((m.is_goal != NULL) == !pz.goal_full);
     goal_count g = {&sl, &pz, 0, 0};
     visitor v = {count_goal, &g};
@@ -328,7 +329,7 @@ static void goal_agrees(const char *name, const char *text, int style, long want
     else
         t_passed++;
     CHECK_INT(g.matches, want_matches);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
 }
 
 static void test_goal_match(void)
@@ -422,7 +423,7 @@ static void test_keys(void)
     sb_slide_pack(&sl, a, k1);
     CHECK(k1[0] == sl.start[0]);
     CHECK(sl.start[0] != sl.stop[0]);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
 
     /* Two 3s on a 2 x 2 board: swapping them changes nothing, so there are
      * C(4,2) = 6 configurations; with a 4 instead of the second 3 there are
@@ -444,13 +445,13 @@ static void test_keys(void)
     a[0] = 3, a[3] = 3; /* the "other" 3 first: the same anchors */
     sb_slide_pack(&sl, a, k2);
     CHECK(k1[0] == k2[0]);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
     sb_slide_parse(&pz, diff, strlen(diff), &err);
     sb_slide_init(&sl, &pz, 0, &mem, &err);
     b = hashed(&sl, SB_SEARCH_CENSUS, NULL, &mem);
     CHECK_U64(sb_search_result(b)->states, 12);
     sb_search_free(b);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
 
     /* widths: SHIFT 20 + 10*2 bits; the 15-puzzle 16 + 15*4; a 16 x 16 board */
     size_t len;
@@ -461,7 +462,7 @@ static void test_keys(void)
         sb_slide_init(&sl, &pz, 0, &mem, &err);
         CHECK_INT(sl.key_bits, 40);
         CHECK_INT(sl.key_words, 1);
-        sb_slide_free(&sl);
+        sb_slide_fini(&sl);
         free(t);
     }
     t = read_file("bench/fifteen-18.txt", &len);
@@ -490,7 +491,7 @@ static void test_keys(void)
         for (int k = 0; k < 15; k++)
             want |= (uint64_t)at[k] << (4 * k);
         CHECK(sl.start[0] == want);
-        sb_slide_free(&sl);
+        sb_slide_fini(&sl);
         free(t);
     }
     t = read_file("bench/klotski-distinct.txt", &len);
@@ -500,10 +501,10 @@ static void test_keys(void)
         sb_slide_init(&sl, &pz, 0, &mem, &err);
         CHECK_INT(sl.key_bits, 10 * 5); /* not 20 + 10 * 4 */
         CHECK_INT(sl.hint_ranks, 2);    /* both empty cells */
-        sb_slide_free(&sl);
+        sb_slide_fini(&sl);
         sb_slide_init(&sl, &pz, 1, &mem, &err);
         CHECK_INT(sl.hint_bits, 0); /* hints are for style 0 only */
-        sb_slide_free(&sl);
+        sb_slide_fini(&sl);
         free(t);
     }
     CHECK_U64(mem.used, 0);
@@ -573,7 +574,7 @@ static int count_in(const char *text, int style, const char *config)
         memcpy(key, sl.start, sizeof key);
     }
     int n = count_moves(&sl, key);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
     return n;
 }
 
@@ -639,7 +640,7 @@ static void test_knuth_0102(void)
     CHECK_INT(sb_slide_describe(&sl, &path[1], &path[2], line, sizeof line, &err), 0);
     CHECK_STR(line, "2@r1c4 left left");
     sb_search_free(b);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
 }
 
 /* ---- exact results of the bundled puzzles ---- */
@@ -663,7 +664,7 @@ static int solve_len(const char *path, int style, uint64_t *total)
     int d = b ? sb_search_result(b)->length : -1;
     *total = b ? sb_search_result(b)->states : 0;
     sb_search_free(b);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
     return d;
 }
 
@@ -822,7 +823,7 @@ static int fast_vs_general(const char *name, const char *text, int style, int li
         done = 0;
     }
     sb_stateset_free(&set);
-    sb_slide_free(&sl);
+    sb_slide_fini(&sl);
     return done;
 }
 
@@ -873,7 +874,7 @@ static void test_fast_moves(void)
             CHECK_INT(rc, 0);
             if (!rc) {
                 CHECK_INT(sl.fast, P[p].fast);
-                sb_slide_free(&sl);
+                sb_slide_fini(&sl);
             }
         }
         for (int s = 0; s < 6; s++) {

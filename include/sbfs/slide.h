@@ -9,7 +9,7 @@
  * Cells are numbered 0..rows*cols-1 row by row.
  *
  * Every function checks its pointers, its goal numbers and that the
- * sb_slide it gets was set up by sb_slide_init (the sb_slide_puzzle, that
+ * sb_slide it gets was made by sb_slide_new (the sb_slide_puzzle, that
  * it has the shape sb_slide_parse gives): SB_EUSAGE, or the value its
  * comment names, instead of reading or writing out of bounds.  Keys are
  * not checked beyond that: a key the model did not make may give wrong
@@ -96,100 +96,54 @@ char sb_slide_name(int value);
 
 /* ---- the model ---------------------------------------------------------- */
 
-typedef struct sb_slide {
-    const sb_slide_puzzle *pz;
-    int style;               /* 0..5, see docs/ALGORITHMS.md */
-    int rows, cols, ncells;
-    int nw;                  /* words in a set of cells: ceil(ncells / 64) */
-    int nk;                  /* kinds present in the configurations */
-    int kval[16];            /* kind index -> name value */
-    int kidx[16];            /* name value -> kind index, -1 if unused */
-    int kbits;               /* bits per kind in a key: ceil(log2 nk) */
-    int pbits;               /* > 0: the key is the slot form, pbits bits a block */
-    int nblocks;
-    int key_bits, key_words;
-    uint64_t *shape;         /* [k][cell][nw]: cells of kind k anchored at cell */
-    unsigned char *fits;     /* [k][cell]: 1 if kind k may be anchored there */
-    short *step;             /* [dir][k][cell]: anchor one step on, -1 if it cannot be */
-    uint64_t *enter;         /* [dir][k][cell][nw]: cells that step newly covers */
-    int fast;                /* 1 when keys fit in 128 bits and boards in 64 cells;
-                                tests clear it to force the general move generator */
-    unsigned char rowof[SB_SLIDE_MAXCELLS], colof[SB_SLIDE_MAXCELLS];
-    uint64_t start[SB_SLIDE_MAXKW], stop[SB_SLIDE_MAXKW];
-    sb_mem *mem;
-    /* Boards of up to 64 cells (the fast path of moves.c), bit c = cell c: */
-    uint64_t board1;         /* the cells 0..ncells-1 */
-    uint64_t open1;          /* the cells that are not x */
-    uint64_t edge1[4];       /* cells with a neighbour on the board right, left, down, up */
-    uint64_t *enter1;        /* [k][cell][dir]: enter's masks side by side, all ones
-                                where step is -1 */
-    int mono1;               /* 1 when every piece is one cell (the n-puzzles) */
-    /* Hints (style 0, one-word keys; see sb_slide_model_hints): */
-    int hint_bits;           /* 4 * hint_ranks, 0 when there are none */
-    int hint_ranks;          /* the first empty cells a hint can name */
-} sb_slide;
+/* The model of a puzzle: its kinds, its key layout and the tables of its
+ * moves.  Opaque; sb_slide_new makes one, sb_slide_free (which accepts
+ * NULL) releases it. */
+typedef struct sb_slide sb_slide;
 
-/* Prepare the model of pz for moves of the given style (0..5).  pz must
- * outlive sl.  SB_EUSAGE: sl NULL, pz NULL or not parsed, a bad style.
- * sb_slide_free accepts NULL. */
-int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err);
+/* The model of pz for moves of the given style (0..5), into *sl; its tables
+ * are charged to mem (NULL: no budget).  pz must outlive the model.
+ * SB_EUSAGE: sl NULL, pz NULL or not parsed, a bad style; SB_ENOMEM; *sl is
+ * NULL on failure. */
+int sb_slide_new(sb_slide **sl, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err);
 void sb_slide_free(sb_slide *sl);
-/* The sb_keymodel the search engine takes (ud = sl).  When the goal is
- * not one whole configuration (!pz->goal_full) it sets m->is_goal to
- * sb_slide_is_goal; otherwise is_goal is NULL and the goal is the key
- * sl->stop.  To walk the whole component of the start, clear m->is_goal and
- * give the engine no goal key. */
-int sb_slide_model(const sb_slide *sl, sb_keymodel *m);
-/* The same with hints for the sorted-level engine, when sl has them:
- * style 0 on a board of up to 64 cells, with 4 bits left in a one-word key
- * (sl->hint_bits > 0).  A hint names the move that undoes the one just
- * made, so that it is not listed again: bit 4r + d of the hints of a
- * configuration says that the block entering its r-th empty cell (in cell
- * order, r < hint_ranks) by a step in direction d (right, left, down, up)
- * goes back to a configuration one nearer the start.  Only one block can
- * enter a given empty cell in a given direction, so that names one move. */
-int sb_slide_model_hints(const sb_slide *sl, sb_keymodel *m);
-/* (Both return 0, or SB_EUSAGE for m NULL or sl not set up; m is then
- * zeroed when it is not NULL.) */
 
-/* 1 when the configuration key matches stop line g of sl->pz (0 <= g <
- * ngoals), resp. any of them; read-only, thread-safe.  0 when not;
- * SB_EUSAGE for a NULL pointer or g out of range. */
-int sb_slide_goal_match(const sb_slide *sl, int g, const uint64_t *key);
-int sb_slide_is_goal(const sb_slide *sl, const uint64_t *key);
+/* The sb_keymodel the search engines take (ud = sl; m->key_words is the
+ * key width every key of this model has).  When the goal is not one whole
+ * configuration (!pz->goal_full) it sets m->is_goal; otherwise is_goal is
+ * NULL and the goal is the key sb_slide_key(sl, SB_SLIDE_STOP).  To walk
+ * the whole component of the start, clear m->is_goal and give the engine
+ * no goal key.
+ *
+ * With SB_SLIDE_HINTS in flags, the model carries hints for the
+ * sorted-level engine when sl has room for them: style 0 on a board of up
+ * to 64 cells, with 4 bits left in a one-word key per empty cell named (m
+ * is the plain model otherwise).  A hint names the move that undoes the
+ * one just made, so that it is not listed again: bit 4r + d of the hints
+ * of a configuration says that the block entering its r-th empty cell (in
+ * cell order) by a step in direction d (right, left, down, up) goes back
+ * to a configuration one nearer the start.  Only one block can enter a
+ * given empty cell in a given direction, so that names one move.
+ *
+ * 0, or SB_EUSAGE for m NULL or sl not set up (m is then zeroed when it
+ * is not NULL). */
+enum { SB_SLIDE_HINTS = 1 };
+int sb_slide_model(const sb_slide *sl, unsigned flags, sb_keymodel *m);
 
-/* The anchor of block (kind) k in a key of the slot form (sl->pbits > 0).
- * A field outside the board (only a corrupt key has one) reads as cell 0.
- * sl and k are unchecked: the move generator reads every block of every
- * key through it; k must be below sl->nk. */
-static inline int sb_slide_field(const sb_slide *sl, uint64_t key0, int k)
-{
-    int a = (int)(key0 >> (k * sl->pbits) & (((uint64_t)1 << sl->pbits) - 1));
-    return a < sl->ncells ? a : 0;
-}
+/* The key of the start (SB_SLIDE_START) or of the first stop line's named
+ * blocks (SB_SLIDE_STOP: the goal when pz->goal_full), key_words words;
+ * NULL for sl NULL or another `which`. */
+enum { SB_SLIDE_START = 0, SB_SLIDE_STOP = 1 };
+const uint64_t *sb_slide_key(const sb_slide *sl, int which);
 
-/* Canonical key of a configuration given as anchors (kind value per cell).
- * Configurations that differ only by swapping blocks of the same kind get
- * the same key.  key has sl->key_words words.  SB_EUSAGE (key not written)
- * for a NULL pointer, an anchor naming a kind the puzzle's configurations
- * do not hold, or another number of blocks than sl->nblocks. */
-int sb_slide_pack(const sb_slide *sl, const unsigned char *anchors, uint64_t *key);
-/* The inverse: anchors[0..SB_SLIDE_MAXCELLS) from a key.  SB_EUSAGE for a
- * NULL pointer. */
+/* The configuration of a key as anchors: anchors[c] (c < SB_SLIDE_MAXCELLS)
+ * is the value of the kind anchored at cell c, 0 for none.  Blocks of one
+ * kind are interchangeable, so the key is the same for any order of them.
+ * 0, or SB_EUSAGE for a NULL pointer. */
 int sb_slide_unpack(const sb_slide *sl, const uint64_t *key, unsigned char *anchors);
 
-/* Call emit for every configuration one move (of sl->style) away from key.
- * Thread-safe: the model is only read.  SB_EUSAGE for a NULL pointer (a
- * few compares a call, next to the move generation). */
-int sb_slide_expand(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
-/* The same for a key that may carry hints (sb_slide_model_hints): the
- * moves its hints name are left out, and every configuration emitted
- * carries the hint naming the move back.  Without hints in sl it is
- * sb_slide_expand. */
-int sb_slide_expand_hinted(const sb_slide *sl, const uint64_t *key, sb_emit_fn emit, void *ctx);
-
 /* Describe the move that takes configuration `from` to `to` (neighbours in
- * sl->style) as "P@rRcC [P@rRcC ...] DIR [DIR ...]": the blocks moved, by
+ * the model's style) as "P@rRcC [P@rRcC ...] DIR [DIR ...]": the blocks moved, by
  * name and anchor before the move (rows and columns from 1), then the unit
  * steps they take together, each left, right, up or down.  Returns 0 or
  * SB_EINTERNAL when the two are not neighbours; SB_EUSAGE for a NULL
@@ -199,30 +153,32 @@ int sb_slide_describe(const sb_slide *sl, const uint64_t *from, const uint64_t *
 
 /* ---- text forms ----------------------------------------------------------- */
 
-/* Bytes sb_slide_board_text needs for pz (including the final NUL), and the
- * most it can need on any board: 2 lines of 2 * cols + 1 bytes per row.
- * sb_slide_board_size is 0 for a pz that is NULL or not parsed; the three
- * drawing functions return 0, or SB_EUSAGE (buf not written) for a NULL
- * pointer, such a pz, an anchor above 15 or g out of range. */
+/* A configuration of sl drawn into buf, NUL-terminated, in one of three
+ * forms:
+ *  SB_SLIDE_BOARD      as SLIDING draws it: two lines per row, each two
+ *                      characters per cell.  The first line of a pair shows
+ *                      `|` under a cell joined to the cell above by one
+ *                      block; the second the names (`0` empty, blank for x)
+ *                      with `-` joining a cell to its left neighbour in one
+ *                      block.  Lines end with '\n'.  SB_SLIDE_BOARD_MAX
+ *                      bytes hold it on any board.
+ *  SB_SLIDE_SHORTHAND  SLIDING's shorthand without the x cells and without
+ *                      trailing zeros (how SLIDING lists configurations);
+ *                      ncells + 1 bytes.
+ *  SB_SLIDE_CELLS      rows of one character per cell: the name of the
+ *                      piece that covers it, 0 empty, x blocked; each row
+ *                      ends with '\n'; ncells + rows + 1 bytes
+ *                      (SB_SLIDE_CELLS_MAX on any board).
+ * 0, or SB_EUSAGE (buf not written) for a NULL pointer, sl not set up or
+ * another form. */
+enum { SB_SLIDE_BOARD = 0, SB_SLIDE_SHORTHAND = 1, SB_SLIDE_CELLS = 2 };
 #define SB_SLIDE_BOARD_MAX (4 * SB_SLIDE_MAXCELLS + 2 * SB_SLIDE_MAXCELLS + 1)
-size_t sb_slide_board_size(const sb_slide_puzzle *pz);
-/* The board drawn as SLIDING draws it: two lines per row, each two
- * characters per cell.  The first line of a pair shows `|` under a cell
- * joined to the cell above by one block; the second the names (`0` empty,
- * blank for x) with `-` joining a cell to its left neighbour in one block.
- * Lines end with '\n'. */
-int sb_slide_board_text(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
-/* The configuration in SLIDING's shorthand without the x cells and without
- * trailing zeros (how SLIDING lists configurations); buf holds
- * ncells + 1 bytes. */
-int sb_slide_shorthand(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
-/* The configuration as rows of one character per cell: the name of the
- * piece that covers it, 0 empty, x blocked; each row ends with '\n'.  buf
- * holds ncells + rows + 1 bytes (SB_SLIDE_CELLS_MAX on any board). */
 #define SB_SLIDE_CELLS_MAX (2 * SB_SLIDE_MAXCELLS + 1)
-int sb_slide_cells(const sb_slide_puzzle *pz, const unsigned char *anchors, char *buf);
-/* Stop line g drawn as sb_slide_board_text draws a board, with `.` as the
- * name of every cell the line leaves free (x cells stay blank). */
+int sb_slide_draw(const sb_slide *sl, const uint64_t *key, int form, char *buf);
+/* Stop line g of pz drawn as SB_SLIDE_BOARD draws a board, with `.` as
+ * the name of every cell the line leaves free (x cells stay blank).  0, or
+ * SB_EUSAGE (buf not written) for a NULL pointer, a pz not parsed or g out
+ * of range. */
 int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf);
 
 #endif

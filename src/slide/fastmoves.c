@@ -58,8 +58,8 @@ typedef struct fstate {
     uint64_t cells[64];                      /* the cells of each block */
 } fstate;
 
-/* The hint (sb_slide_model_hints) of the configuration made by a step in
- * direction d of a block from the cells `from` to the cells `to`, the
+/* The hint (sb_slide_model, SB_SLIDE_HINTS) of the configuration made by
+ * a step in direction d of a block from the cells `from` to the cells `to`, the
  * empty cells being `empty` before the step: the step back enters the
  * cells the block leaves, the lowest of which names it, in the opposite
  * direction.  0 when that cell's rank is past what the key can name. */

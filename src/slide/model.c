@@ -3,6 +3,7 @@
  * kinds present and the key's layout (key.c), the start and stop keys,
  * the hints that style 0 has room for, and the callbacks to the move
  * generators (moves.c) and the goal test (goal.c). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "slide_internal.h"
@@ -53,7 +54,7 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
     sl->key_words = (sl->key_bits + 63) / 64;
     int rc = slide_geometry(sl, err);
     if (rc) {
-        sb_slide_free(sl);
+        sb_slide_fini(sl);
         return rc;
     }
     sb_slide_pack(sl, pz->start, sl->start);
@@ -71,11 +72,41 @@ int sb_slide_init(sb_slide *sl, const sb_slide_puzzle *pz, int style, sb_mem *me
     return 0;
 }
 
-void sb_slide_free(sb_slide *sl)
+void sb_slide_fini(sb_slide *sl)
 {
     if (!sl)
         return;
     slide_geometry_free(sl);
+}
+
+int sb_slide_new(sb_slide **out, const sb_slide_puzzle *pz, int style, sb_mem *mem, sb_error *err)
+{
+    sb_slide *sl;
+    int rc;
+    if (!out)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_slide_new: sl is NULL");
+    *out = NULL;
+    if (!(sl = malloc(sizeof *sl)))
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory for the puzzle's model");
+    if ((rc = sb_slide_init(sl, pz, style, mem, err)) != 0) {
+        free(sl);
+        return rc;
+    }
+    *out = sl;
+    return 0;
+}
+
+void sb_slide_free(sb_slide *sl)
+{
+    sb_slide_fini(sl);
+    free(sl);
+}
+
+const uint64_t *sb_slide_key(const sb_slide *sl, int which)
+{
+    if (!sl_ready(sl))
+        return NULL;
+    return which == SB_SLIDE_START ? sl->start : which == SB_SLIDE_STOP ? sl->stop : NULL;
 }
 
 static int expand_cb(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
@@ -93,7 +124,7 @@ static int goal_cb(void *ud, const uint64_t *key)
     return sb_slide_is_goal(ud, key);
 }
 
-int sb_slide_model(const sb_slide *sl, sb_keymodel *m)
+int sb_slide_model(const sb_slide *sl, unsigned flags, sb_keymodel *m)
 {
     if (!m)
         return SB_EUSAGE;
@@ -107,15 +138,7 @@ int sb_slide_model(const sb_slide *sl, sb_keymodel *m)
     /* one whole configuration: the engine compares keys with sl->stop */
     if (!sl->pz->goal_full)
         m->is_goal = goal_cb;
-    return 0;
-}
-
-int sb_slide_model_hints(const sb_slide *sl, sb_keymodel *m)
-{
-    int rc = sb_slide_model(sl, m);
-    if (rc)
-        return rc;
-    if (sl->hint_bits) {
+    if ((flags & SB_SLIDE_HINTS) && sl->hint_bits) {
         m->hint_bits = sl->hint_bits;
         m->expand = expand_hinted_cb;
     }

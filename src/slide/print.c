@@ -144,3 +144,19 @@ int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf)
             buf[(size_t)(2 * (j / pz->cols) + 1) * (2 * pz->cols + 1) + 2 * (j % pz->cols) + 1] = '.';
     return 0;
 }
+
+int sb_slide_draw(const sb_slide *sl, const uint64_t *key, int form, char *buf)
+{
+    unsigned char anchors[SB_SLIDE_MAXCELLS];
+    if (!sl_ready(sl) || !key || !buf || sb_slide_unpack(sl, key, anchors))
+        return SB_EUSAGE;
+    switch (form) {
+    case SB_SLIDE_BOARD:
+        return sb_slide_board_text(sl->pz, anchors, buf);
+    case SB_SLIDE_SHORTHAND:
+        return sb_slide_shorthand(sl->pz, anchors, buf);
+    case SB_SLIDE_CELLS:
+        return sb_slide_cells(sl->pz, anchors, buf);
+    }
+    return SB_EUSAGE;
+}
