@@ -409,6 +409,90 @@ static void test_multiset(void)
     }
 }
 
+/* The one entry point: for every scheme and small sizes, sb_rank_count is
+ * the scheme's count, and sb_unrank / sb_rank give exactly what the
+ * scheme's own functions give, rank by rank; sizes out of range are
+ * refused with nothing written. */
+static uint64_t own_rank(const sb_ranking *s, const uint8_t *a)
+{
+    switch (s->scheme) {
+    case SB_RANK_PERM: return sb_rank_perm(a, s->n);
+    case SB_RANK_PERM_EVEN: return sb_rank_perm_even(a, s->n);
+    case SB_RANK_ORIENT: return sb_rank_orient(a, s->n, s->k);
+    case SB_RANK_ORIENT_SUM0: return sb_rank_orient_sum0(a, s->n, s->k);
+    case SB_RANK_COMB: return sb_rank_comb(a, s->n, s->k);
+    case SB_RANK_PARTIAL: return sb_rank_partial(a, s->n, s->k);
+    default: return sb_rank_multiset(a, s->n, s->count, s->k);
+    }
+}
+
+static int own_unrank(const sb_ranking *s, uint64_t r, uint8_t *a)
+{
+    switch (s->scheme) {
+    case SB_RANK_PERM: return sb_unrank_perm(r, a, s->n);
+    case SB_RANK_PERM_EVEN: return sb_unrank_perm_even(r, a, s->n);
+    case SB_RANK_ORIENT: return sb_unrank_orient(r, a, s->n, s->k);
+    case SB_RANK_ORIENT_SUM0: return sb_unrank_orient_sum0(r, a, s->n, s->k);
+    case SB_RANK_COMB: return sb_unrank_comb(r, a, s->n, s->k);
+    case SB_RANK_PARTIAL: return sb_unrank_partial(r, a, s->n, s->k);
+    default: return sb_unrank_multiset(r, a, s->n, s->count, s->k);
+    }
+}
+
+static void test_entry_point(void)
+{
+    static const int c3[3] = {2, 1, 3}, c2[2] = {3, 3};
+    static const struct {
+        sb_ranking s;
+        uint64_t count;
+    } cases[] = {
+        {{SB_RANK_PERM, 0, 0, NULL}, 1},        {{SB_RANK_PERM, 6, 0, NULL}, 720},
+        {{SB_RANK_PERM_EVEN, 2, 0, NULL}, 1},   {{SB_RANK_PERM_EVEN, 6, 0, NULL}, 360},
+        {{SB_RANK_ORIENT, 4, 3, NULL}, 81},     {{SB_RANK_ORIENT, 0, 5, NULL}, 1},
+        {{SB_RANK_ORIENT_SUM0, 6, 2, NULL}, 32}, {{SB_RANK_ORIENT_SUM0, 1, 3, NULL}, 1},
+        {{SB_RANK_COMB, 8, 3, NULL}, 56},       {{SB_RANK_COMB, 5, 0, NULL}, 1},
+        {{SB_RANK_PARTIAL, 7, 3, NULL}, 210},   {{SB_RANK_PARTIAL, 4, 4, NULL}, 24},
+        {{SB_RANK_MULTISET, 6, 3, c3}, 60},     {{SB_RANK_MULTISET, 6, 2, c2}, 20},
+    };
+    static const sb_ranking refused[] = {
+        {SB_RANK_PERM, 21, 0, NULL},       {SB_RANK_PERM, -1, 0, NULL},
+        {SB_RANK_PERM_EVEN, 1, 0, NULL},   {SB_RANK_ORIENT, 3, 0, NULL},
+        {SB_RANK_ORIENT, 3, 257, NULL},    {SB_RANK_ORIENT, 65, 2, NULL},
+        {SB_RANK_ORIENT_SUM0, 0, 3, NULL}, {SB_RANK_COMB, 65, 1, NULL},
+        {SB_RANK_COMB, 4, 5, NULL},        {SB_RANK_PARTIAL, 33, 1, NULL},
+        {SB_RANK_PARTIAL, 3, 4, NULL},     {SB_RANK_MULTISET, 7, 3, c3},
+        {SB_RANK_MULTISET, 6, 3, NULL},    {SB_RANK_MULTISET, 6, 0, c3},
+        {7, 3, 3, NULL},                   {-1, 3, 3, NULL},
+    };
+    uint8_t a[32], b[32];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const sb_ranking *s = &cases[c].s;
+        uint64_t n = sb_rank_count(s), bad = 0;
+        CHECK_U64(n, cases[c].count);
+        for (uint64_t r = 0; r < n; r++) {
+            memset(a, 0xee, sizeof a);
+            memset(b, 0xee, sizeof b);
+            bad += sb_unrank(s, r, a) != 0 || own_unrank(s, r, b) != 0 || memcmp(a, b, sizeof a) != 0;
+            bad += sb_rank(s, a) != r || own_rank(s, a) != r;
+        }
+        CHECK_U64(bad, 0);
+        memset(a, 0xee, sizeof a);
+        CHECK_INT(sb_unrank(s, n, a), SB_EUSAGE);
+        CHECK_INT(a[0], 0xee);
+    }
+    for (size_t c = 0; c < sizeof refused / sizeof refused[0]; c++) {
+        memset(a, 0, sizeof a);
+        CHECK_U64(sb_rank_count(&refused[c]), 0);
+        CHECK_U64(sb_rank(&refused[c], a), SB_RANK_BAD);
+        CHECK_INT(sb_unrank(&refused[c], 0, a), SB_EUSAGE);
+    }
+    CHECK_U64(sb_rank_count(NULL), 0);
+    CHECK_U64(sb_rank(NULL, a), SB_RANK_BAD);
+    CHECK_INT(sb_unrank(NULL, 0, a), SB_EUSAGE);
+    CHECK_U64(sb_rank(&cases[1].s, NULL), SB_RANK_BAD);
+    CHECK_INT(sb_unrank(&cases[1].s, 0, NULL), SB_EUSAGE);
+}
+
 int main(void)
 {
     RUN(test_counts);
@@ -418,5 +502,6 @@ int main(void)
     RUN(test_orient);
     RUN(test_comb);
     RUN(test_multiset);
+    RUN(test_entry_point);
     return TEST_END();
 }

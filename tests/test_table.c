@@ -8,6 +8,7 @@
 #include "sbfs/rank.h"
 #include "sbfs/table.h"
 #include "../src/index/table_internal.h"
+#include "../src/index/rank_internal.h"
 
 #include <signal.h>
 #include <stdio.h>

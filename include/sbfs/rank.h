@@ -32,49 +32,60 @@ uint64_t sb_factorial(int n);
 uint64_t sb_falling(int n, int k);
 uint64_t sb_binom(int n, int k);
 
-/* Permutations of n <= 20 items, p[i] = item in place i.  Lexicographic
- * order: the identity is 0, the reversal n!-1. */
-uint64_t sb_rank_perm(const uint8_t *p, int n);
-int sb_unrank_perm(uint64_t r, uint8_t *p, int n);
 /* 0 for an even permutation, 1 for an odd one (n <= 32); SB_EUSAGE when p
  * is not a permutation of 0..n-1. */
 int sb_perm_parity(const uint8_t *p, int n);
 
-/* Even permutations of n >= 2 items: 0..n!/2-1.  The last two places are
- * implied by the parity, so rank looks at p[0..n-3] only and unrank fills
- * all n places with an even permutation.  The identity ranks to 0.  n <= 20,
- * p[0..n-3] distinct items below n. */
-uint64_t sb_rank_perm_even(const uint8_t *p, int n);
-int sb_unrank_perm_even(uint64_t r, uint8_t *p, int n);
+/* The schemes, each numbering one kind of arrangement a[] (Jaap's names):
+ *
+ *  SB_RANK_PERM         permutations of n <= 20 items, a[i] = the item in
+ *                       place i, in lexicographic order: the identity is 0,
+ *                       the reversal n!-1.  n! ranks.
+ *  SB_RANK_PERM_EVEN    even permutations of 2 <= n <= 20 items: the last
+ *                       two places are implied by the parity, so rank reads
+ *                       a[0..n-3] only and unrank fills all n.  n!/2 ranks.
+ *  SB_RANK_ORIENT       orientations of n pieces, each 0..k-1 (1 <= k <=
+ *                       256): the base-k number a[0] a[1] ... a[n-1], a[0]
+ *                       most significant.  k^n ranks, which must fit in
+ *                       64 bits.
+ *  SB_RANK_ORIENT_SUM0  orientations of n >= 1 pieces whose sum is 0 mod k:
+ *                       the last is implied, so rank reads a[0..n-2] and
+ *                       unrank fills a[n-1].  k^(n-1) ranks.
+ *  SB_RANK_COMB         k identical pieces among n <= 64 places, a[i] = 1
+ *                       when place i holds one (rank counts the nonzero
+ *                       a[i], which must be k); pieces in places 0..k-1
+ *                       rank to 0.  C(n, k) ranks.
+ *  SB_RANK_PARTIAL      k distinct pieces among n <= 32 places, a[i] = the
+ *                       place of piece i (all different); a[i] = i ranks to
+ *                       0.  n!/(n-k)! ranks, which must fit in 64 bits
+ *                       (pattern databases number their patterns so).
+ *  SB_RANK_MULTISET     n places, a[i] = the kind of the piece in place i,
+ *                       kind j appearing count[j] times (1 <= k <= 16
+ *                       kinds, counts 0..64 adding up to n); sorted a ranks
+ *                       to 0.  n!/(count[0]! ... count[k-1]!) ranks, which
+ *                       must fit in 64 bits.
+ *
+ * Example: the 4 corner twists of a Tetraminx are {SB_RANK_ORIENT, 4, 3}
+ * (81 ranks); its 6 edges {SB_RANK_PERM_EVEN, 6} (360) and their flips
+ * {SB_RANK_ORIENT_SUM0, 6, 2} (32). */
+enum {
+    SB_RANK_PERM, SB_RANK_PERM_EVEN, SB_RANK_ORIENT, SB_RANK_ORIENT_SUM0,
+    SB_RANK_COMB, SB_RANK_PARTIAL, SB_RANK_MULTISET
+};
+typedef struct sb_ranking {
+    int scheme;       /* SB_RANK_* */
+    int n;            /* items, pieces or places */
+    int k;            /* ORIENT*: values per piece; COMB, PARTIAL: pieces;
+                         MULTISET: kinds; unused otherwise */
+    const int *count; /* MULTISET: count[0..k) */
+} sb_ranking;
 
-/* Orientations of n pieces, each 0..v-1: the base-v number o[0] o[1] ...
- * o[n-1] (o[0] most significant), 0..v^n-1.  1 <= v <= 256, v^n < 2^64. */
-uint64_t sb_rank_orient(const uint8_t *o, int n, int v);
-int sb_unrank_orient(uint64_t r, uint8_t *o, int n, int v);
-/* Orientations whose sum is 0 mod v: the last one is implied, so the rank
- * reads o[0..n-2] only (0..v^(n-1)-1) and unrank fills o[n-1].  n >= 1. */
-uint64_t sb_rank_orient_sum0(const uint8_t *o, int n, int v);
-int sb_unrank_orient_sum0(uint64_t r, uint8_t *o, int n, int v);
-
-/* Combinations: m identical pieces among n <= 64 places, occ[i] = 1 when
- * place i holds a piece.  0..C(n,m)-1; pieces in places 0..m-1 rank to 0.
- * Rank counts the nonzero occ[i], which must be m. */
-uint64_t sb_rank_comb(const uint8_t *occ, int n, int m);
-int sb_unrank_comb(uint64_t r, uint8_t *occ, int n, int m);
-
-/* Partial permutations: k distinct pieces among n <= 32 places, pos[i] =
- * the place of piece i (all different).  0..n!/(n-k)!-1; pos[i] = i ranks
- * to 0.  Used for pattern databases.  n!/(n-k)! must fit in 64 bits. */
-uint64_t sb_rank_partial(const uint8_t *pos, int n, int k);
-int sb_unrank_partial(uint64_t r, uint8_t *pos, int n, int k);
-
-/* Multiset permutations: n places, a[i] = kind of the piece in place i, kind
- * j appearing count[j] times (the counts add up to n; 1 <= kinds <= 16,
- * counts 0..64).  Ranks 0..n!/(count[0]!...count[kinds-1]!)-1; sorted a
- * ranks to 0.  sb_count_multiset gives that number (0 if it passes 2^64,
- * and for counts or kinds out of range; the rank functions then refuse). */
-uint64_t sb_count_multiset(const int *count, int kinds);
-uint64_t sb_rank_multiset(const uint8_t *a, int n, const int *count, int kinds);
-int sb_unrank_multiset(uint64_t r, uint8_t *a, int n, const int *count, int kinds);
+/* How many ranks s has: 0 for a scheme or sizes out of the ranges above
+ * (or s NULL), which rank and unrank then refuse. */
+uint64_t sb_rank_count(const sb_ranking *s);
+/* The rank of a under s, or SB_RANK_BAD. */
+uint64_t sb_rank(const sb_ranking *s, const uint8_t *a);
+/* The arrangement of rank r into a: 0, or SB_EUSAGE (a not written). */
+int sb_unrank(const sb_ranking *s, uint64_t r, uint8_t *a);
 
 #endif

@@ -548,3 +548,77 @@ int sb_unrank_multiset(uint64_t r, uint8_t *a, int n, const int *count, int kind
     }
     return 0;
 }
+
+/* ---- one entry point over the schemes ------------------------------- */
+
+uint64_t sb_rank_count(const sb_ranking *s)
+{
+    int sum = 0;
+    if (!s || s->n < 0)
+        return 0;
+    switch (s->scheme) {
+    case SB_RANK_PERM:
+        return s->n <= 20 ? sb_factorial(s->n) : 0;
+    case SB_RANK_PERM_EVEN:
+        return s->n >= 2 && s->n <= 20 ? sb_factorial(s->n) / 2 : 0;
+    case SB_RANK_ORIENT:
+        return power(s->k, s->n);
+    case SB_RANK_ORIENT_SUM0:
+        return s->n >= 1 ? power(s->k, s->n - 1) : 0;
+    case SB_RANK_COMB:
+        return s->n <= 64 ? sb_binom(s->n, s->k) : 0;
+    case SB_RANK_PARTIAL:
+        return s->n <= 32 ? sb_falling(s->n, s->k) : 0;
+    case SB_RANK_MULTISET:
+        if (!s->count || s->k < 1 || s->k > 16)
+            return 0;
+        for (int j = 0; j < s->k; j++)
+            sum += s->count[j] >= 0 && s->count[j] <= 64 ? s->count[j] : 65 * 16;
+        return sum == s->n ? sb_count_multiset(s->count, s->k) : 0;
+    }
+    return 0;
+}
+
+uint64_t sb_rank(const sb_ranking *s, const uint8_t *a)
+{
+    if (!sb_rank_count(s))
+        return SB_RANK_BAD;
+    switch (s->scheme) {
+    case SB_RANK_PERM:
+        return sb_rank_perm(a, s->n);
+    case SB_RANK_PERM_EVEN:
+        return sb_rank_perm_even(a, s->n);
+    case SB_RANK_ORIENT:
+        return sb_rank_orient(a, s->n, s->k);
+    case SB_RANK_ORIENT_SUM0:
+        return sb_rank_orient_sum0(a, s->n, s->k);
+    case SB_RANK_COMB:
+        return sb_rank_comb(a, s->n, s->k);
+    case SB_RANK_PARTIAL:
+        return sb_rank_partial(a, s->n, s->k);
+    default:
+        return sb_rank_multiset(a, s->n, s->count, s->k);
+    }
+}
+
+int sb_unrank(const sb_ranking *s, uint64_t r, uint8_t *a)
+{
+    if (!sb_rank_count(s))
+        return SB_EUSAGE;
+    switch (s->scheme) {
+    case SB_RANK_PERM:
+        return sb_unrank_perm(r, a, s->n);
+    case SB_RANK_PERM_EVEN:
+        return sb_unrank_perm_even(r, a, s->n);
+    case SB_RANK_ORIENT:
+        return sb_unrank_orient(r, a, s->n, s->k);
+    case SB_RANK_ORIENT_SUM0:
+        return sb_unrank_orient_sum0(r, a, s->n, s->k);
+    case SB_RANK_COMB:
+        return sb_unrank_comb(r, a, s->n, s->k);
+    case SB_RANK_PARTIAL:
+        return sb_unrank_partial(r, a, s->n, s->k);
+    default:
+        return sb_unrank_multiset(r, a, s->n, s->count, s->k);
+    }
+}

@@ -17,7 +17,7 @@
  * move table per coordinate is built from the piece layer by unranking,
  * moving and ranking each value once, and the edge tables are then folded
  * into one table for the 11,520 edge states. */
-#include "sbfs/rank.h"
+#include "../index/rank_internal.h"
 #include "tet_internal.h"
 
 static const char *const move_names[SB_TET_NMOVES] = {"U", "U'", "L", "L'", "R", "R'", "B", "B'"};
