@@ -37,8 +37,16 @@ int cli_status(int code);
 typedef enum cli_optkind {
     CLI_FLAG, /* no value: the int field is set to lo */
     CLI_STR,  /* a value: the const char * field points at it (checked by the command) */
-    CLI_INT   /* a value: a number lo..hi into the int field */
+    CLI_INT,  /* a value: a number lo..hi into the int field */
+    CLI_LIST  /* a value each time the option comes: appended to the cli_list field */
 } cli_optkind;
+
+/* The values of a repeatable option (CLI_LIST), in the order given. */
+#define CLI_LIST_MAX 16
+typedef struct cli_list {
+    const char *v[CLI_LIST_MAX];
+    int n;
+} cli_list;
 
 typedef struct cli_opt {
     char shrt;        /* the letter of -X, or 0 */

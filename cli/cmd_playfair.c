@@ -15,6 +15,115 @@
 #define DEFAULT_DICT "/usr/share/dict/words"
 #define DEFAULT_CORPUS "/usr/share/games/fortunes"
 
+/* Every subcommand's options land in one struct; each subcommand's table
+ * names only the ones it takes, so an option given to the wrong one is an
+ * unknown option there. */
+typedef struct pf_opts {
+    const char *keyword, *square, *order, *pad, *dict, *seed, *time, *count, *words, *text;
+    cli_list corpus;
+    int show, stats, threads, patience, restarts, letters;
+} pf_opts;
+
+#define O(f) offsetof(pf_opts, f)
+#define OPT_KEYWORD {'k', "keyword", CLI_STR, O(keyword), 0, 0, "KEYWORD", "letters only (J counts as I)"}
+#define OPT_KEYSQUARE                                                                                \
+    {'K', "key-square", CLI_STR, O(square), 0, 0, "SQUARE",                                          \
+     "the key square itself: 25 distinct letters row by row\n"                                       \
+     "(other characters skipped: \"PLAYF IREXM BCDGH KNOQS TUVWZ\")"}
+#define OPT_ORDER(extra)                                                                             \
+    {0, "square", CLI_STR, O(order), 0, 0, "ORDER",                                                  \
+     "columns (the Challenge's, default) or rows (the textbook\nsquare)" extra}
+#define OPT_PAD {0, "pad", CLI_STR, O(pad), 0, 0, "L", "the filler letter (default X)"}
+#define OPT_DICT                                                                                     \
+    {'d', "dictionary", CLI_STR, O(dict), 0, 0, "FILE",                                              \
+     "word list, one word per line\n(default " DEFAULT_DICT ");\n"                                    \
+     "words with anything but the letters A-Z are left out,\nthe rest upper-cased"}
+#define OPT_SEED {0, "seed", CLI_STR, O(seed), 0, 0, "N", "seed of the generator (default 1)"}
+#define OPT_STATS(help) {0, "stats", CLI_FLAG, O(stats), 1, 0, NULL, help}
+
+#define ABOUT                                                                                        \
+    "The 5x5 square holds the keyword's distinct letters and then the rest of the\n"                 \
+    "alphabet; I and J share a cell.  In the 1999 MacTech Programmer's Challenge\n"                   \
+    "(--square columns, the default) they are written in lines as wide as the\n"                      \
+    "keyword and read off by columns; in the textbook square (--square rows) they\n"                  \
+    "are written five to a row.  Each line of FILE (default: standard input) is\n"                    \
+    "one message.\n"
+
+static const cli_opt encrypt_opts[] = {
+    OPT_KEYWORD, OPT_KEYSQUARE, OPT_ORDER(""), OPT_PAD,
+    {0, "show-square", CLI_FLAG, O(show), 1, 0, NULL, "print the square first, five rows"},
+    {0},
+};
+
+static const cli_opt decrypt_opts[] = {
+    OPT_KEYWORD, OPT_KEYSQUARE, OPT_ORDER(""),
+    {0, "show-square", CLI_FLAG, O(show), 1, 0, NULL, "print the square first, five rows"},
+    {0},
+};
+
+static const cli_opt crack_opts[] = {
+    OPT_DICT, OPT_ORDER(""),
+    {0, "show-square", CLI_FLAG, O(show), 1, 0, NULL, "the square as a column after the plaintext"},
+    OPT_STATS("set-up and cracking times on stderr"),
+    {0},
+};
+
+static const cli_opt anneal_opts[] = {
+    {0, "corpus", CLI_LIST, O(corpus), 0, 0, "PATH",
+     "English text for the quadgram statistics, a file or\n"
+     "a directory of files (names without a dot); repeatable\n"
+     "(default " DEFAULT_CORPUS ", Debian's fortunes)"},
+    OPT_SEED,
+    {0, "time", CLI_STR, O(time), 0, 0, "SECONDS", "stop a message after this long (default 60)"},
+    CLI_OPT_THREADS(pf_opts, threads, "restarts side by side (default: processors)"),
+    {0, "patience", CLI_INT, O(patience), 1, 1000000, "N",
+     "stop after N restarts in a row that do not beat the best\n"
+     "(default 8; also stops once the best was found twice and\n"
+     "a restart since did not beat it)"},
+    {0, "restarts", CLI_INT, O(restarts), 1, 100000000, "N", "at most N restarts (rounded up to a multiple of 4)"},
+    OPT_STATS("set-up time and each message's restarts and time on stderr"),
+    {0},
+};
+
+static const cli_opt random_opts_table[] = {
+    OPT_DICT,
+    {'n', "count", CLI_STR, O(count), 0, 0, "COUNT", "messages to draw (default 10)"},
+    OPT_SEED,
+    {0, "words", CLI_STR, O(words), 0, 0, "MIN-MAX", "words per message (default 1-6)"},
+    OPT_ORDER("; random: random key squares"),
+    OPT_PAD,
+    {0, "letters", CLI_INT, O(letters), 1, 100000, "N",
+     "messages of N letters, cut from random words or from\npassages of --text FILE at random places"},
+    {0, "text", CLI_STR, O(text), 0, 0, "FILE", "the text --letters cuts passages from"},
+    {0},
+};
+
+static const cli_cmd commands[] = {
+    {"playfair encrypt", "(-k KEYWORD [--square ORDER] | -K SQUARE) [OPTIONS] [FILE|-]",
+     "Encipher each line: prints the ciphertext pairs (\"HW UY RF\"): letters only,\n"
+     "J as I, the filler (X) between equal letters of a pair and to complete the\n"
+     "last pair.\n" ABOUT,
+     encrypt_opts, NULL, 1, 0},
+    {"playfair decrypt", "(-k KEYWORD [--square ORDER] | -K SQUARE) [OPTIONS] [FILE|-]",
+     "Decipher each line: prints the deciphered pairs, inserted fillers still in\nplace.\n" ABOUT, decrypt_opts,
+     NULL, 1, 0},
+    {"playfair crack", "[OPTIONS] [FILE|-]",
+     "Find the dictionary keyword and the reading with the fewest dictionary words\n"
+     "(of those, the one whose X's between equal letters and at the end are\n"
+     "fillers).  Prints KEYWORD<TAB>PLAINTEXT, with a last column \"ambiguous\" when\n"
+     "another reading ties, and \"-<TAB><TAB>unsolved\" when no keyword explains the\n"
+     "line.\n" ABOUT,
+     crack_opts, NULL, 1, 0},
+    {"playfair anneal", "[OPTIONS] [FILE|-]",
+     "Find a key square without any keyword, by simulated annealing scored by\n"
+     "English quadgrams.  Prints SQUARE<TAB>PLAINTEXT<TAB>SCORE (the deciphered\n"
+     "letters, fillers in place; the mean log10 quadgram frequency, English about\n"
+     "-4.3).  Each line of FILE (default: standard input) is one message.\n",
+     anneal_opts, NULL, 1, 0},
+    {"playfair random", "[OPTIONS]",
+     "Print COUNT test messages KEY<TAB>PLAINTEXT<TAB>CIPHERTEXT.\n", random_opts_table, NULL, 0, 0},
+};
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -22,59 +131,20 @@ static void usage(FILE *out)
             "                             [--show-square] [FILE]\n"
             "       sbfs playfair decrypt (-k KEYWORD [--square ORDER] | -K SQUARE) [--show-square] [FILE]\n"
             "       sbfs playfair crack [-d DICTIONARY] [--square ORDER] [--show-square] [--stats] [FILE]\n"
-            "       sbfs playfair anneal [--corpus PATH]... [--seed N] [--time SECONDS] [-j THREADS]\n"
+            "       sbfs playfair anneal [--corpus PATH]... [--seed N] [--time SECONDS] [-j N]\n"
             "                            [--patience N] [--restarts N] [--stats] [FILE]\n"
             "       sbfs playfair random [-d DICTIONARY] [-n COUNT] [--seed N] [--words MIN-MAX]\n"
             "                            [--square ORDER|random] [--pad L] [--letters N [--text FILE]]\n"
             "\n"
-            "The Playfair cipher.  The 5x5 square holds the keyword's distinct letters and\n"
-            "then the rest of the alphabet; I and J share a cell.  In the 1999 MacTech\n"
-            "Programmer's Challenge (--square columns, the default) they are written in\n"
-            "lines as wide as the keyword and read off by columns; in the textbook square\n"
-            "(--square rows) they are written five to a row.  Each line of FILE (default:\n"
-            "standard input) is one message.\n"
-            "\n"
-            "  encrypt   prints the ciphertext pairs (\"HW UY RF\"): letters only, J as I,\n"
-            "            the filler (X) between equal letters of a pair and to complete\n"
-            "            the last pair\n"
-            "  decrypt   prints the deciphered pairs, inserted fillers still in place\n"
+            "The Playfair cipher.\n" ABOUT "\n"
+            "  encrypt   enciphers each line with a keyword (-k) or a key square (-K)\n"
+            "  decrypt   deciphers each line, inserted fillers still in place\n"
             "  crack     finds the dictionary keyword and the reading with the fewest\n"
-            "            dictionary words (of those, the one whose X's between equal\n"
-            "            letters and at the end are fillers); prints KEYWORD<TAB>PLAINTEXT,\n"
-            "            with a last column \"ambiguous\" when another reading ties, and\n"
-            "            \"-<TAB><TAB>unsolved\" when no keyword explains the line\n"
+            "            dictionary words\n"
             "  anneal    finds a key square without any keyword, by simulated annealing\n"
-            "            scored by English quadgrams; prints SQUARE<TAB>PLAINTEXT<TAB>SCORE\n"
-            "            (the deciphered letters, fillers in place; the mean log10\n"
-            "            quadgram frequency, English about -4.3)\n"
-            "  random    prints COUNT test messages KEY<TAB>PLAINTEXT<TAB>CIPHERTEXT\n"
+            "  random    prints test messages KEY<TAB>PLAINTEXT<TAB>CIPHERTEXT\n"
             "\n"
-            "  -k KEYWORD      letters only (J counts as I)\n"
-            "  -K SQUARE       the key square itself: 25 distinct letters row by row\n"
-            "                  (other characters skipped: \"PLAYF IREXM BCDGH KNOQS TUVWZ\")\n"
-            "  --square ORDER  columns (the Challenge's, default) or rows (the textbook\n"
-            "                  square); random: random key squares (random only)\n"
-            "  --show-square   encrypt, decrypt: print the square first, five rows;\n"
-            "                  crack: the square as a column after the plaintext\n"
-            "  --pad L         the filler letter (default X)\n"
-            "  -d DICTIONARY   word list, one word per line (default " DEFAULT_DICT ");\n"
-            "                  words with anything but the letters A-Z are left out,\n"
-            "                  the rest upper-cased\n"
-            "  --corpus PATH   anneal: English text for the quadgram statistics, a file or\n"
-            "                  a directory of files (names without a dot); repeatable\n"
-            "                  (default " DEFAULT_CORPUS ", Debian's fortunes)\n"
-            "  --time SECONDS  anneal: stop a message after this long (default 60)\n"
-            "  -j THREADS      anneal: restarts side by side (default: processors)\n"
-            "  --patience N    anneal: stop after N restarts in a row that do not beat\n"
-            "                  the best (default 8; also stops once the best was found\n"
-            "                  twice and a restart since did not beat it)\n"
-            "  --restarts N    anneal: at most N restarts (rounded up to a multiple of 4)\n"
-            "  --stats         crack, anneal: set-up and cracking times on stderr\n"
-            "  -n COUNT        random: messages to draw (default 10)\n"
-            "  --seed N        random, anneal: seed of the generator (default 1)\n"
-            "  --words MIN-MAX random: words per message (default 1-6)\n"
-            "  --letters N     random: messages of N letters, cut from random words or\n"
-            "                  from passages of --text FILE at random places\n");
+            "'sbfs playfair SUBCOMMAND --help' lists the subcommand's options.\n");
 }
 
 typedef struct dict {
@@ -155,11 +225,19 @@ fail:
     return err->code;
 }
 
-static void chomp(char *s)
+/* The next line of in, without its newline or a carriage return before
+ * it: 1 with *line set, 0 at the end, or a negative SB_E* code. */
+static int next_line(cli_input *in, char **line, sb_error *err)
 {
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == '\n' || s[n - 1] == '\r'))
-        s[--n] = 0;
+    const char *s;
+    size_t n;
+    int rc = cli_input_line(in, &s, &n, err);
+    if (rc <= 0)
+        return rc;
+    *line = in->buf;
+    while (n > 0 && in->buf[n - 1] == '\r')
+        in->buf[--n] = 0;
+    return 1;
 }
 
 /* Column (1-based) of the last letter of s, for messages about odd texts. */
@@ -206,19 +284,23 @@ static void print_square(const char m[25])
 static int run_cipher(int decrypt, const char matrix[25], char pad, int show, const char *file)
 {
     sb_error err;
-    FILE *f;
-    char *line = NULL, *out = NULL;
-    size_t lcap = 0, ocap = 0;
-    int status = 0, lineno = 0;
+    cli_input in;
+    char *line, *out = NULL;
+    size_t ocap = 0;
+    int status = 0, lineno = 0, rc;
     sb_error_clear(&err);
-    if (!(f = cli_open(file, &err)))
+    if (cli_input_open(&in, file, 0, &err))
         return cli_fail(NULL, &err);
     if (show)
         print_square(matrix);
-    while (!cli_interrupted() && !cli_output_failed() && getline(&line, &lcap, f) >= 0) {
-        size_t need = 3 * strlen(line) + 2;
+    while (!cli_output_failed() && (rc = next_line(&in, &line, &err)) != 0) {
+        size_t need;
+        if (rc < 0) {
+            status = cli_fail(NULL, &err);
+            break;
+        }
+        need = 3 * strlen(line) + 2;
         lineno++;
-        chomp(line);
         if (need > ocap) {
             char *o = realloc(out, need);
             if (!o) {
@@ -237,11 +319,8 @@ static int run_cipher(int decrypt, const char matrix[25], char pad, int show, co
         }
         puts(out);
     }
-    if (!status && !cli_output_failed() && cli_read_check(f, file, &err))
-        status = cli_fail(NULL, &err);
-    free(line);
     free(out);
-    cli_close(f);
+    cli_input_close(&in);
     return status;
 }
 
@@ -252,10 +331,9 @@ static int run_crack(const char *dictpath, int order, int show, int stats, const
     sb_playfair *pf;
     sb_control ctl;
     cli_progress prog;
-    FILE *f;
-    char *line = NULL;
-    size_t lcap = 0;
-    int status = 0, lineno = 0, solved = 0, unsolved = 0, ambiguous = 0;
+    cli_input in;
+    char *line;
+    int status = 0, lineno = 0, solved = 0, unsolved = 0, ambiguous = 0, got;
     double t0, t1, tcrack = 0;
     uint64_t pairs = 0, parsed = 0;
     sb_error_clear(&err);
@@ -274,16 +352,19 @@ static int run_crack(const char *dictpath, int order, int show, int stats, const
         fprintf(stderr, "set-up: %zu distinct matrices in %.1f ms\n", sb_playfair_matrices(pf),
                 (sb_now() - t1) * 1e3);
     dict_free(&d); /* the context keeps its own copy */
-    if (!(f = cli_open(file, &err))) {
+    if (cli_input_open(&in, file, 0, &err)) {
         sb_playfair_free(pf);
         return cli_fail(NULL, &err);
     }
     cli_control_init(&ctl, &prog, 0);
-    while (!cli_interrupted() && !cli_output_failed() && getline(&line, &lcap, f) >= 0) {
+    while (!cli_output_failed() && (got = next_line(&in, &line, &err)) != 0) {
         sb_playfair_result res;
         int rc;
+        if (got < 0) {
+            status = cli_fail(NULL, &err);
+            break;
+        }
         lineno++;
-        chomp(line);
         if (line[strspn(line, " \t")] == 0)
             continue; /* a blank line is no message */
         t0 = sb_now();
@@ -310,8 +391,6 @@ static int run_crack(const char *dictpath, int order, int show, int stats, const
             break;
         }
     }
-    if (!status && !cli_output_failed() && cli_read_check(f, file, &err))
-        status = cli_fail(NULL, &err);
     cli_flush();
     cli_control_done(&ctl, &prog);
     if (stats) {
@@ -321,8 +400,7 @@ static int run_crack(const char *dictpath, int order, int show, int stats, const
         fprintf(stderr, "search: %.0f pairs deciphered and %.1f texts parsed exactly per message\n",
                 (double)pairs / all, (double)parsed / all);
     }
-    free(line);
-    cli_close(f);
+    cli_input_close(&in);
     sb_playfair_free(pf);
     return status;
 }
@@ -533,8 +611,8 @@ static int corpus_path(sb_pfquad *q, const char *path, sb_error *err)
 }
 
 typedef struct anneal_cli {
-    const char *corpus[16];
-    int ncorpus, threads, stats;
+    const cli_list *corpus;
+    int stats;
     sb_playfair_anneal_opts o;
 } anneal_cli;
 
@@ -544,19 +622,19 @@ static int run_anneal(const anneal_cli *ac, const char *file)
     sb_pfquad *q;
     sb_control ctl;
     cli_progress prog;
-    FILE *f;
-    char *line = NULL, *plain = NULL;
-    size_t lcap = 0, pcap = 0;
-    int status = 0, lineno = 0;
+    cli_input in;
+    char *line, *plain = NULL;
+    size_t pcap = 0;
+    int status = 0, lineno = 0, got;
     double t0 = sb_now();
     sb_error_clear(&err);
     if (!(q = sb_pfquad_new(NULL, &err)))
         return cli_fail(NULL, &err);
-    for (int i = 0; i < (ac->ncorpus ? ac->ncorpus : 1); i++) {
-        const char *path = ac->ncorpus ? ac->corpus[i] : DEFAULT_CORPUS;
+    for (int i = 0; i < (ac->corpus->n ? ac->corpus->n : 1); i++) {
+        const char *path = ac->corpus->n ? ac->corpus->v[i] : DEFAULT_CORPUS;
         if (corpus_path(q, path, &err)) {
             sb_pfquad_free(q);
-            if (!ac->ncorpus && err.code == SB_EIO)
+            if (!ac->corpus->n && err.code == SB_EIO)
                 sb_error_set(&err, SB_EIO, 0, 0, "%s missing (Debian package fortunes): give --corpus", path);
             return cli_fail(NULL, &err);
         }
@@ -568,17 +646,20 @@ static int run_anneal(const anneal_cli *ac, const char *file)
     if (ac->stats)
         fprintf(stderr, "quadgrams: %llu counted in %.1f ms\n", (unsigned long long)sb_pfquad_total(q),
                 (sb_now() - t0) * 1e3);
-    if (!(f = cli_open(file, &err))) {
+    if (cli_input_open(&in, file, 0, &err)) {
         sb_pfquad_free(q);
         return cli_fail(NULL, &err);
     }
     cli_control_init(&ctl, &prog, 0);
-    while (!cli_interrupted() && !cli_output_failed() && getline(&line, &lcap, f) >= 0) {
+    while (!cli_output_failed() && (got = next_line(&in, &line, &err)) != 0) {
         sb_playfair_anneal_result res;
         size_t need;
         int rc;
+        if (got < 0) {
+            status = cli_fail(NULL, &err);
+            break;
+        }
         lineno++;
-        chomp(line);
         if (line[strspn(line, " \t")] == 0)
             continue;
         need = strlen(line) + 1;
@@ -611,13 +692,10 @@ static int run_anneal(const anneal_cli *ac, const char *file)
                 break;
         }
     }
-    if (!status && !cli_output_failed() && cli_read_check(f, file, &err))
-        status = cli_fail(NULL, &err);
     cli_flush();
     cli_control_done(&ctl, &prog);
-    free(line);
     free(plain);
-    cli_close(f);
+    cli_input_close(&in);
     sb_pfquad_free(q);
     return status;
 }
@@ -638,139 +716,118 @@ static int parse_double(const char *s, double *out)
     return !(errno || end == s || *end);
 }
 
+/* --square's value: 0 with *order set, or the usage status. */
+static int square_order(const cli_cmd *c, const char *v, int random_ok, int *order)
+{
+    if (!strcmp(v, "columns"))
+        *order = SB_PLAYFAIR_COLUMNS;
+    else if (!strcmp(v, "rows"))
+        *order = SB_PLAYFAIR_ROWS;
+    else if (random_ok && !strcmp(v, "random"))
+        *order = -1;
+    else
+        return cli_usage_error_in(c->name, "%s: --square wants columns or rows%s, not '%s'", c->name,
+                                  random_ok ? " or random" : "", v);
+    return 0;
+}
+
+/* --pad's value: one letter, upper-cased into *pad. */
+static int pad_letter(const cli_cmd *c, const char *v, char *pad)
+{
+    if (!((v[0] >= 'A' && v[0] <= 'Z') || (v[0] >= 'a' && v[0] <= 'z')) || v[1])
+        return cli_usage_error_in(c->name, "%s: --pad wants one letter, not '%s'", c->name, v);
+    *pad = (char)(v[0] >= 'a' ? v[0] - 'a' + 'A' : v[0]);
+    return 0;
+}
+
+static int do_cipher(const cli_cmd *c, const pf_opts *o, const char *file)
+{
+    char matrix[25], pad = 'X';
+    int order = SB_PLAYFAIR_COLUMNS, st;
+    sb_error err;
+    sb_error_clear(&err);
+    if (!o->keyword == !o->square)
+        return cli_usage_error_in(c->name, "%s: give -k KEYWORD or -K SQUARE", c->name);
+    if (o->square && o->order)
+        return cli_usage_error_in(c->name, "%s: --square orders a keyword's letters, not -K", c->name);
+    if ((o->order && (st = square_order(c, o->order, 0, &order))) || (o->pad && (st = pad_letter(c, o->pad, &pad))))
+        return st;
+    if (o->keyword && sb_playfair_square(o->keyword, order, matrix, &err))
+        return cli_usage_error_in(c->name, "-k %s: %s", o->keyword, err.msg);
+    if (o->square && sb_playfair_key_square(o->square, matrix, &err))
+        return cli_usage_error_in(c->name, "-K %s: %s", o->square, err.msg);
+    return run_cipher(!strcmp(c->name, "playfair decrypt"), matrix, pad, o->show, file);
+}
+
+static int do_anneal(const cli_cmd *c, const pf_opts *o, const char *file)
+{
+    anneal_cli ac;
+    long seed = 1, nc = sysconf(_SC_NPROCESSORS_ONLN);
+    memset(&ac, 0, sizeof ac);
+    ac.corpus = &o->corpus, ac.stats = o->stats;
+    ac.o.time_limit = 60;
+    if (o->seed && !parse_long(o->seed, &seed))
+        return cli_usage_error_in(c->name, "%s: --seed wants a number, not '%s'", c->name, o->seed);
+    if (o->time && (!parse_double(o->time, &ac.o.time_limit) || !(ac.o.time_limit > 0)))
+        return cli_usage_error_in(c->name, "%s: --time wants seconds, not '%s'", c->name, o->time);
+    ac.o.seed = (uint64_t)seed;
+    ac.o.patience = (unsigned)o->patience, ac.o.max_restarts = (unsigned)o->restarts;
+    ac.o.threads = o->threads ? o->threads
+                   : nc > 1   ? (int)(nc < SB_PLAYFAIR_ANNEAL_MAXTHREADS ? nc : SB_PLAYFAIR_ANNEAL_MAXTHREADS)
+                              : 1;
+    return run_anneal(&ac, file);
+}
+
+static int do_random(const cli_cmd *c, const pf_opts *o)
+{
+    random_opts ro = {10, 1, 6, o->letters, 1, SB_PLAYFAIR_COLUMNS, 'X', o->text};
+    long seed = 1;
+    int st;
+    if (o->count && (!parse_long(o->count, &ro.count) || ro.count < 0))
+        return cli_usage_error_in(c->name, "%s: -n wants a count, not '%s'", c->name, o->count);
+    if (o->seed && !parse_long(o->seed, &seed))
+        return cli_usage_error_in(c->name, "%s: --seed wants a number, not '%s'", c->name, o->seed);
+    if (o->words &&
+        (sscanf(o->words, "%ld-%ld", &ro.wmin, &ro.wmax) != 2 || ro.wmin < 1 || ro.wmax < ro.wmin || ro.wmax > 1000))
+        return cli_usage_error_in(c->name, "%s: --words wants MIN-MAX (1 <= MIN <= MAX), not '%s'", c->name,
+                                  o->words);
+    if ((o->order && (st = square_order(c, o->order, 1, &ro.order))) || (o->pad && (st = pad_letter(c, o->pad, &ro.pad))))
+        return st;
+    if (o->text && !o->letters)
+        return cli_usage_error_in(c->name, "%s: --text goes with --letters", c->name);
+    ro.seed = (uint64_t)seed;
+    return run_random(o->dict ? o->dict : DEFAULT_DICT, &ro);
+}
+
 int cmd_playfair(int argc, char **argv)
 {
-    const char *sub, *keyword = NULL, *square = NULL, *dictpath = DEFAULT_DICT, *file = NULL;
-    int stats = 0, show = 0, order = SB_PLAYFAIR_COLUMNS, order_set = 0, pad_set = 0;
-    long count = 10, wmin = 1, wmax = 6, seed = 1, letters = 0, threads = 0;
-    char pad = 'X';
-    const char *text = NULL;
-    anneal_cli ac;
-    memset(&ac, 0, sizeof ac);
-    ac.o.time_limit = 60;
+    const cli_cmd *c = NULL;
+    const char *file = NULL;
+    pf_opts o;
+    int nops = 0, st, order = SB_PLAYFAIR_COLUMNS;
     if (argc < 2)
-        return cli_usage_error("playfair: say encrypt, decrypt, crack, anneal or random");
-    sub = argv[1];
-    if (!strcmp(sub, "--help") || !strcmp(sub, "-h")) {
+        return cli_usage_error_in("playfair", "playfair: say encrypt, decrypt, crack, anneal or random");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(stdout);
         return 0;
     }
-    if (strcmp(sub, "encrypt") && strcmp(sub, "decrypt") && strcmp(sub, "crack") && strcmp(sub, "random") &&
-        strcmp(sub, "anneal"))
-        return cli_usage_error("playfair: unknown subcommand '%s'", sub);
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        int has = i + 1 < argc;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "-k") && has) {
-            keyword = argv[++i];
-        } else if (!strcmp(a, "-K") && has) {
-            square = argv[++i];
-        } else if (!strcmp(a, "--square") && has) {
-            const char *v = argv[++i];
-            order_set = 1;
-            if (!strcmp(v, "columns"))
-                order = SB_PLAYFAIR_COLUMNS;
-            else if (!strcmp(v, "rows"))
-                order = SB_PLAYFAIR_ROWS;
-            else if (!strcmp(v, "random") && !strcmp(sub, "random"))
-                order = -1;
-            else
-                return cli_usage_error("playfair %s: --square wants columns or rows%s, not '%s'", sub,
-                                       strcmp(sub, "random") ? "" : " or random", v);
-        } else if (!strcmp(a, "--show-square")) {
-            show = 1;
-        } else if (!strcmp(a, "--pad") && has) {
-            const char *v = argv[++i];
-            if (!((v[0] >= 'A' && v[0] <= 'Z') || (v[0] >= 'a' && v[0] <= 'z')) || v[1])
-                return cli_usage_error("playfair: --pad wants one letter, not '%s'", v);
-            pad = (char)(v[0] >= 'a' ? v[0] - 'a' + 'A' : v[0]), pad_set = 1;
-        } else if (!strcmp(a, "-d") && has) {
-            dictpath = argv[++i];
-        } else if (!strcmp(a, "--corpus") && has) {
-            if (ac.ncorpus == (int)(sizeof ac.corpus / sizeof *ac.corpus))
-                return cli_usage_error("playfair: at most %d --corpus paths", ac.ncorpus);
-            ac.corpus[ac.ncorpus++] = argv[++i];
-        } else if (!strcmp(a, "--stats")) {
-            stats = 1;
-        } else if (!strcmp(a, "-n") && has) {
-            if (!parse_long(argv[++i], &count) || count < 0)
-                return cli_usage_error("playfair: -n wants a count, not '%s'", argv[i]);
-        } else if (!strcmp(a, "-j") && has) {
-            if (!parse_long(argv[++i], &threads) || threads < 1 || threads > SB_PLAYFAIR_ANNEAL_MAXTHREADS)
-                return cli_usage_error("playfair: -j wants 1 to %d threads, not '%s'",
-                                       SB_PLAYFAIR_ANNEAL_MAXTHREADS, argv[i]);
-        } else if (!strcmp(a, "--time") && has) {
-            if (!parse_double(argv[++i], &ac.o.time_limit) || !(ac.o.time_limit > 0))
-                return cli_usage_error("playfair: --time wants seconds, not '%s'", argv[i]);
-        } else if (!strcmp(a, "--restarts") && has) {
-            long p;
-            if (!parse_long(argv[++i], &p) || p < 1 || p > 100000000)
-                return cli_usage_error("playfair: --restarts wants a count, not '%s'", argv[i]);
-            ac.o.max_restarts = (unsigned)p;
-        } else if (!strcmp(a, "--patience") && has) {
-            long p;
-            if (!parse_long(argv[++i], &p) || p < 1 || p > 1000000)
-                return cli_usage_error("playfair: --patience wants a count, not '%s'", argv[i]);
-            ac.o.patience = (unsigned)p;
-        } else if (!strcmp(a, "--seed") && has) {
-            if (!parse_long(argv[++i], &seed))
-                return cli_usage_error("playfair: --seed wants a number, not '%s'", argv[i]);
-        } else if (!strcmp(a, "--letters") && has) {
-            if (!parse_long(argv[++i], &letters) || letters < 1 || letters > 100000)
-                return cli_usage_error("playfair: --letters wants a count, not '%s'", argv[i]);
-        } else if (!strcmp(a, "--text") && has) {
-            text = argv[++i];
-        } else if (!strcmp(a, "--words") && has) {
-            const char *s = argv[++i];
-            if (sscanf(s, "%ld-%ld", &wmin, &wmax) != 2 || wmin < 1 || wmax < wmin || wmax > 1000)
-                return cli_usage_error("playfair: --words wants MIN-MAX (1 <= MIN <= MAX), not '%s'", s);
-        } else if (a[0] == '-' && a[1]) {
-            return cli_usage_error("playfair %s: unknown or incomplete option '%s'", sub, a);
-        } else if (!file) {
-            file = a;
-        } else {
-            return cli_usage_error("playfair %s: one input file at most", sub);
-        }
-    }
-    if (pad_set && strcmp(sub, "encrypt") && strcmp(sub, "random"))
-        return cli_usage_error("playfair %s: --pad is for encrypt and random (crack reads X's)", sub);
-    if (show && strcmp(sub, "encrypt") && strcmp(sub, "decrypt") && strcmp(sub, "crack"))
-        return cli_usage_error("playfair %s: --show-square is for encrypt, decrypt and crack", sub);
-    if (order_set && !strcmp(sub, "anneal"))
-        return cli_usage_error("playfair anneal: finds any square; --square is for the others");
-    if (text && !letters)
-        return cli_usage_error("playfair random: --text goes with --letters");
-    if (!strcmp(sub, "encrypt") || !strcmp(sub, "decrypt")) {
-        char matrix[25];
-        sb_error err;
-        sb_error_clear(&err);
-        if (!keyword == !square)
-            return cli_usage_error("playfair %s: give -k KEYWORD or -K SQUARE", sub);
-        if (square && order_set)
-            return cli_usage_error("playfair %s: --square orders a keyword's letters, not -K", sub);
-        if (keyword && sb_playfair_square(keyword, order, matrix, &err))
-            return cli_usage_error("-k %s: %s", keyword, err.msg);
-        if (square && sb_playfair_key_square(square, matrix, &err))
-            return cli_usage_error("-K %s: %s", square, err.msg);
-        return run_cipher(sub[0] == 'd', matrix, pad, show, file);
-    }
-    if (keyword || square)
-        return cli_usage_error("playfair %s: -k and -K are for encrypt and decrypt", sub);
-    if (!strcmp(sub, "crack"))
-        return run_crack(dictpath, order, show, stats, file);
-    if (!strcmp(sub, "anneal")) {
-        long nc = sysconf(_SC_NPROCESSORS_ONLN);
-        ac.o.seed = (uint64_t)seed, ac.stats = stats;
-        ac.o.threads = threads ? (int)threads : nc > 1 ? (int)(nc < SB_PLAYFAIR_ANNEAL_MAXTHREADS ? nc : SB_PLAYFAIR_ANNEAL_MAXTHREADS) : 1;
-        return run_anneal(&ac, file);
-    }
-    if (file)
-        return cli_usage_error("playfair random: takes no input file");
-    {
-        random_opts ro = {count, wmin, wmax, letters, (uint64_t)seed, order, pad, text};
-        return run_random(dictpath, &ro);
-    }
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(argv[1], commands[i].name + strlen("playfair ")))
+            c = &commands[i];
+    if (!c)
+        return cli_usage_error_in("playfair", "playfair: unknown subcommand '%s'", argv[1]);
+    memset(&o, 0, sizeof o);
+    if ((st = cli_parse(c, argc - 1, argv + 1, &o, &file, &nops)) >= 0)
+        return st;
+    if (!nops)
+        file = NULL;
+    if (c->opts == encrypt_opts || c->opts == decrypt_opts)
+        return do_cipher(c, &o, file);
+    if (c->opts == anneal_opts)
+        return do_anneal(c, &o, file);
+    if (c->opts == random_opts_table)
+        return do_random(c, &o);
+    if (o.order && (st = square_order(c, o.order, 0, &order)))
+        return st;
+    return run_crack(o.dict ? o.dict : DEFAULT_DICT, order, o.show, o.stats, file);
 }

@@ -42,6 +42,13 @@ static int take(const cli_cmd *c, const cli_opt *op, const char *name, const cha
     case CLI_STR:
         *(const char **)field(o, op) = v;
         return 0;
+    case CLI_LIST: {
+        cli_list *l = field(o, op);
+        if (l->n == CLI_LIST_MAX)
+            return cli_usage_error_in(c->name, "%s: %s at most %d times", c->name, name, CLI_LIST_MAX);
+        l->v[l->n++] = v;
+        return 0;
+    }
     case CLI_INT:
         errno = 0;
         n = strtol(v, &end, 10);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sbfs/playfair.h"
+#include "../src/playfair/pf_internal.h" /* the calls kept out of the public API */
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

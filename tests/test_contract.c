@@ -7,6 +7,7 @@
 #include "harness.h"
 
 #include "sbfs/sbfs.h"
+#include "../src/playfair/pf_internal.h" /* the calls kept out of the public API */
 #include "../src/search/bfs.h" /* the engines behind sbfs/search.h check too */
 #include "../src/search/levels.h"
 #include "../src/core/internal.h"

@@ -4,6 +4,7 @@
  * deliberately plain implementation of the cipher kept in this file. */
 #include "harness.h"
 #include "sbfs/playfair.h"
+#include "../src/playfair/pf_internal.h" /* the calls kept out of the public API */
 #include "sbfs/playfair_challenge.h"
 
 /* ---- an independent plain implementation -------------------------------- */

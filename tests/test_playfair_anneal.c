@@ -10,6 +10,7 @@
  * corpus) are cracked with its statistics as well. */
 #include "harness.h"
 #include "sbfs/playfair.h"
+#include "../src/playfair/pf_internal.h" /* the calls kept out of the public API */
 
 #include <dirent.h>
 

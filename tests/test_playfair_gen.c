@@ -19,6 +19,7 @@
  * ciphertext under the keyword that made it. */
 #include "harness.h"
 #include "sbfs/playfair.h"
+#include "../src/playfair/pf_internal.h" /* the calls kept out of the public API */
 
 #define DICT "/usr/share/dict/words"
 

@@ -6,7 +6,7 @@
  * beneath in lines of the same width, read off by columns; I and J share a
  * cell.  Letters are handled as upper case; J becomes I.
  *
- * The attack takes a dictionary once (sb_playfair_new) and then explains
+ * The attack takes a dictionary once (sb_playfair_new_square) and then explains
  * ciphertexts one by one (sb_playfair_crack): it finds the keywords of the
  * dictionary whose matrix deciphers the text into dictionary words, and of
  * those readings keeps the ones with the fewest words.  Everything it holds
@@ -19,13 +19,6 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
-
-/* The matrix of a keyword, row by row: 25 upper-case letters, no J.
- * keyword: letters (either case; J counts as I), at least one, and spaces
- * between them (a key phrase), which are skipped.
- * Returns 0, or SB_EUSAGE (col = 1-based position of the bad character;
- * also for keyword or matrix NULL). */
-int sb_playfair_matrix(const char *keyword, char matrix[25], sb_error *err);
 
 /* How a keyword's letters become the square.  COLUMNS is the Challenge's
  * matrix above; ROWS is the textbook square: the keyword's distinct letters
@@ -42,21 +35,13 @@ int sb_playfair_square(const char *keyword, int order, char matrix[25], sb_error
  * row.  Returns 0, or SB_EUSAGE (col = position of a repeated letter). */
 int sb_playfair_key_square(const char *letters, char matrix[25], sb_error *err);
 
-/* Plaintext preparation: letters only, upper case, J as I, an X between the
- * two letters of a would-be pair that are equal, an X to complete the last
- * pair.  out must hold 2 * strlen(text) + 1 bytes.  Returns the number of
- * letters written (always even); SIZE_MAX when text or out is NULL. */
-size_t sb_playfair_prepare(const char *text, char *out);
-
-/* Encipher text (prepared as above) with matrix.  out receives the pairs
- * separated by single spaces ("HW UY RF"); it must hold 3 * strlen(text) + 1
- * bytes.  Returns the number of pairs; SIZE_MAX when a pointer is NULL or
- * matrix is not 25 different letters (out is then "" if not NULL). */
-size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out);
-
-/* The same with another filler than X (between equal letters and to
- * complete the last pair): a letter, either case.  Returns 0 pairs (and an
- * empty out) when pad is no letter. */
+/* Encipher text with matrix: letters only, upper case, J as I, the filler
+ * pad (a letter, either case; 'X' as usual) between the two letters of a
+ * would-be pair that are equal and to complete the last pair.  out
+ * receives the pairs separated by single spaces ("HW UY RF"); it must hold
+ * 3 * strlen(text) + 1 bytes.  Returns the number of pairs; SIZE_MAX when a
+ * pointer is NULL or matrix is not 25 different letters (out is then "" if
+ * not NULL); 0 pairs (and an empty out) when pad is no letter. */
 size_t sb_playfair_encrypt_pad(const char matrix[25], const char *text, char pad, char *out);
 
 /* Decipher: letters of cipher only (case and everything else ignored, J as
@@ -76,32 +61,14 @@ typedef struct sb_playfair sb_playfair;
  * limit; it must outlive the context).  Returns NULL with err filled:
  * SB_EINPUT (line = 1-based index of a word that is empty or holds a
  * character other than a letter, col = its position), SB_ENOMEM,
- * SB_EUSAGE (words NULL with n > 0, or a word NULL: line = its index). */
-sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err);
-/* The same for keywords whose square is read in another order
- * (SB_PLAYFAIR_COLUMNS, as sb_playfair_new, or _ROWS); SB_EUSAGE for any
- * other. */
+ * SB_EUSAGE (words NULL with n > 0, or a word NULL: line = its index;
+ * an order other than SB_PLAYFAIR_COLUMNS or _ROWS).  The keywords' squares
+ * are read in that order. */
 sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int order, sb_mem *mem, sb_error *err);
 void sb_playfair_free(sb_playfair *pf); /* pf may be NULL */
 
-/* Number of distinct words and of distinct matrices the keywords give (0
- * for pf NULL). */
-size_t sb_playfair_words(const sb_playfair *pf);
+/* Number of distinct matrices the keywords give (0 for pf NULL). */
 size_t sb_playfair_matrices(const sb_playfair *pf);
-
-/* Which screen the crack runs before its search (the answers are the same
- * with any; only the speed differs): SB_PLAYFAIR_SCREEN_OFF (none),
- * _SCALAR (portable C), _VECTOR (AVX-512 when the CPU has it, else the
- * portable one).  sb_playfair_new picks the fastest.  Returns the level now
- * in use, or SB_EUSAGE for pf NULL. */
-enum { SB_PLAYFAIR_SCREEN_OFF, SB_PLAYFAIR_SCREEN_SCALAR, SB_PLAYFAIR_SCREEN_VECTOR };
-int sb_playfair_screen(sb_playfair *pf, int level);
-
-/* Threads a crack may use, 1 or 2 (sb_playfair_new: 2 when the machine
- * has two processors): a second thread shares the screen's work.  The
- * answers and the counts in sb_playfair_result do not depend on it.
- * Returns the number now in use, or SB_EUSAGE for pf NULL. */
-int sb_playfair_threads(sb_playfair *pf, int n);
 
 /* What sb_playfair_crack found. */
 typedef struct sb_playfair_result {
@@ -149,10 +116,6 @@ int sb_pfquad_add(sb_pfquad *q, const char *text, size_t len, sb_error *err);
 int sb_pfquad_finish(sb_pfquad *q, sb_error *err);
 /* Quadgrams counted (0 for q NULL). */
 uint64_t sb_pfquad_total(const sb_pfquad *q);
-/* The mean log10 frequency of the quadgrams of text's letters (English
- * about -4.3, random letters about -6); 0 for fewer than four letters, a
- * table not finished, or a NULL pointer. */
-double sb_pfquad_score(const sb_pfquad *q, const char *text);
 
 #define SB_PLAYFAIR_ANNEAL_MAXTHREADS 64
 

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "sbfs/playfair.h"
+#include "pf_internal.h"
 
 static sb_playfair *the_context;
 

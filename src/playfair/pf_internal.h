@@ -4,6 +4,49 @@
 
 #include "sbfs/playfair.h"
 
+/* ---- calls the library and its tests use, kept out of the public API ---- */
+
+/* The Challenge's matrix of a keyword (sb_playfair_square with
+ * SB_PLAYFAIR_COLUMNS), row by row: 25 upper-case letters, no J.  keyword:
+ * letters (either case; J counts as I), at least one, and spaces between
+ * them (a key phrase), which are skipped.  Returns 0, or SB_EUSAGE (col =
+ * 1-based position of the bad character; also for keyword or matrix NULL). */
+int sb_playfair_matrix(const char *keyword, char matrix[25], sb_error *err);
+
+/* Plaintext preparation: letters only, upper case, J as I, an X between the
+ * two letters of a would-be pair that are equal, an X to complete the last
+ * pair.  out must hold 2 * strlen(text) + 1 bytes.  Returns the number of
+ * letters written (always even); SIZE_MAX when text or out is NULL. */
+size_t sb_playfair_prepare(const char *text, char *out);
+
+/* sb_playfair_encrypt_pad with the filler X. */
+size_t sb_playfair_encrypt(const char matrix[25], const char *text, char *out);
+
+/* sb_playfair_new_square with SB_PLAYFAIR_COLUMNS, the Challenge's matrix. */
+sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb_error *err);
+
+/* Number of distinct words of the dictionary (0 for pf NULL). */
+size_t sb_playfair_words(const sb_playfair *pf);
+
+/* Which screen the crack runs before its search (the answers are the same
+ * with any; only the speed differs): SB_PLAYFAIR_SCREEN_OFF (none),
+ * _SCALAR (portable C), _VECTOR (AVX-512 when the CPU has it, else the
+ * portable one).  sb_playfair_new picks the fastest.  Returns the level now
+ * in use, or SB_EUSAGE for pf NULL. */
+enum { SB_PLAYFAIR_SCREEN_OFF, SB_PLAYFAIR_SCREEN_SCALAR, SB_PLAYFAIR_SCREEN_VECTOR };
+int sb_playfair_screen(sb_playfair *pf, int level);
+
+/* Threads a crack may use, 1 or 2 (sb_playfair_new: 2 when the machine
+ * has two processors): a second thread shares the screen's work.  The
+ * answers and the counts in sb_playfair_result do not depend on it.
+ * Returns the number now in use, or SB_EUSAGE for pf NULL. */
+int sb_playfair_threads(sb_playfair *pf, int n);
+
+/* The mean log10 frequency of the quadgrams of text's letters (English
+ * about -4.3, random letters about -6); 0 for fewer than four letters, a
+ * table not finished, or a NULL pointer. */
+double sb_pfquad_score(const sb_pfquad *q, const char *text);
+
 #define PF_X 22 /* index of X in pf_alpha */
 
 /* "ABCDEFGHIKLMNOPQRSTUVWXYZ": letter of each index 0..24. */

@@ -313,15 +313,21 @@ AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx, __
     return _mm512_mask_mov_epi8(a, 0xffffffff00000000ull, _mm512_permutex2var_epi8(r2, idx, r3));
 }
 
-/* The bad windows of the matrices of records r0..r3 (r2, r3 only when
- * quad: four matrices of 16 lanes), by the full or the coarse table. */
-AVX512 static inline __attribute__((always_inline)) uint64_t bad_win(const vk *k, const vwin *vw, __m512i r0,
-                                                                    __m512i r1, __m512i r2, __m512i r3, int quad,
-                                                                    int coarse)
+/* The first half of bad_win: the deciphered letters' trigrams as the
+ * table's byte index w (block number in u's low bits), bit mask and the
+ * lanes that count. */
+typedef struct vtri {
+    __m512i w, u, bits;
+    uint64_t valid;
+} vtri;
+
+AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *k, const vwin *vw, __m512i r0,
+                                                                  __m512i r1, __m512i r2, __m512i r3, int quad,
+                                                                  int coarse)
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
     const __m512i c70 = _mm512_set1_epi8(0x70), c78 = _mm512_set1_epi8(0x78);
-    const int nb = coarse ? 8 : 16;
+    vtri o3;
     /* cells of the cipher letters, their partners, the rule */
     __m512i p = look(vw->cti, r0, r1, r2, r3, quad);
     __m512i q = _mm512_shuffle_epi8(p, k->swap);
@@ -349,22 +355,60 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_win(const vk *k
         v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod12), _mm512_permutexvar_epi8(t, k->cls));
         w = _mm512_ternarylogic_epi32(c78, u, _mm512_srli_epi16(v, 3), 0xca);
     }
-    __m512i bits = _mm512_shuffle_epi8(k->pow2, v);
+    o3.w = w, o3.u = u, o3.bits = _mm512_shuffle_epi8(k->pow2, v);
+    o3.valid = vw->valid3 & ~(uint64_t)rx;
+    return o3;
+}
+
+/* The bad windows of the matrices of records r0..r3 (r2, r3 only when
+ * quad: four matrices of 16 lanes), by the full or the coarse table. */
+AVX512 static inline __attribute__((always_inline)) uint64_t bad_win(const vk *k, const vwin *vw, __m512i r0,
+                                                                    __m512i r1, __m512i r2, __m512i r3, int quad,
+                                                                    int coarse)
+{
+    const int nb = coarse ? 8 : 16;
+    vtri a = tri_index(k, vw, r0, r1, r2, r3, quad, coarse);
     /* all blocks at once, then a tree of blends by the bits of the block
      * number (a chain of masked permutes waits on each other) */
     __m512i r[16];
 #pragma GCC unroll 16
     for (int j = 0; j < nb; j++)
-        r[j] = coarse ? _mm512_permutex2var_epi8(k->Tc[2 * j], w, k->Tc[2 * j + 1])
-                      : _mm512_permutex2var_epi8(k->T[2 * j], w, k->T[2 * j + 1]);
+        r[j] = coarse ? _mm512_permutex2var_epi8(k->Tc[2 * j], a.w, k->Tc[2 * j + 1])
+                      : _mm512_permutex2var_epi8(k->T[2 * j], a.w, k->T[2 * j + 1]);
 #pragma GCC unroll 4
     for (int step = 1; step < nb; step *= 2) {
-        __mmask64 hi = _mm512_test_epi8_mask(u, _mm512_set1_epi8((char)step));
+        __mmask64 hi = _mm512_test_epi8_mask(a.u, _mm512_set1_epi8((char)step));
 #pragma GCC unroll 8
         for (int j = 0; j < nb; j += 2 * step)
             r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
     }
-    return _mm512_mask_testn_epi8_mask(vw->valid3 & ~(uint64_t)rx, r[0], bits);
+    return _mm512_mask_testn_epi8_mask(a.valid, r[0], a.bits);
+}
+
+/* Two matrices of 64 letters by the full table, each of its blocks loaded
+ * once for both (the loads of the table, 32 registers, cost as much as the
+ * permutes when the table cannot stay in registers). */
+AVX512 static inline __attribute__((always_inline)) void bad_win2(const vk *k, const vwin *vw, __m512i ra,
+                                                                 __m512i rb, uint64_t *ma, uint64_t *mb)
+{
+    vtri a = tri_index(k, vw, ra, ra, ra, ra, 0, 0), b = tri_index(k, vw, rb, rb, rb, rb, 0, 0);
+    __m512i x[16], y[16];
+#pragma GCC unroll 16
+    for (int j = 0; j < 16; j++) {
+        __m512i lo = _mm512_load_si512(&k->T[2 * j]), hi = _mm512_load_si512(&k->T[2 * j + 1]);
+        x[j] = _mm512_permutex2var_epi8(lo, a.w, hi);
+        y[j] = _mm512_permutex2var_epi8(lo, b.w, hi);
+    }
+#pragma GCC unroll 4
+    for (int step = 1; step < 16; step *= 2) {
+        __mmask64 ha = _mm512_test_epi8_mask(a.u, _mm512_set1_epi8((char)step));
+        __mmask64 hb = _mm512_test_epi8_mask(b.u, _mm512_set1_epi8((char)step));
+#pragma GCC unroll 8
+        for (int j = 0; j < 16; j += 2 * step)
+            x[j] = _mm512_mask_mov_epi8(x[j], ha, x[j + step]), y[j] = _mm512_mask_mov_epi8(y[j], hb, y[j + step]);
+    }
+    *ma = _mm512_mask_testn_epi8_mask(a.valid, x[0], a.bits);
+    *mb = _mm512_mask_testn_epi8_mask(b.valid, y[0], b.bits);
 }
 
 AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk *k, __m512i r0, __m512i r1,
@@ -449,11 +493,47 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
     return nalive;
 }
 
+/* The look at 64 letters and the windows after them, two matrices at a
+ * time while both need the next window. */
+AVX512 static size_t later64_avx512(const pf_screen *s, size_t nalive, unsigned *minout)
+{
+    const vk *k = work_vk(s, 64);
+    const vwin *win = work_win(s);
+    unsigned nw = windows(s);
+    size_t keep = 0;
+    for (size_t j = 0; j < nalive; j += 2) {
+        uint32_t i[2] = {s->alive[j], j + 1 < nalive ? s->alive[j + 1] : s->alive[j]};
+        __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)i[0]), r1 = _mm512_load_si512(s->rec + 64 * (size_t)i[1]);
+        uint64_t m0, m1;
+        unsigned b[2], w = 1;
+        bad_win2(k, &k->w, r0, r1, &m0, &m1);
+        b[0] = 1 + mask_bound(m0), b[1] = 1 + mask_bound(m1);
+        for (; w < nw && b[0] <= s->g && b[1] <= s->g; w++) {
+            bad_win2(k, win + w - 1, r0, r1, &m0, &m1);
+            b[0] += mask_bound(m0), b[1] += mask_bound(m1);
+        }
+        for (; w < nw && b[0] <= s->g; w++)
+            b[0] += mask_bound(bad_win(k, win + w - 1, r0, r0, r0, r0, 0, 0));
+        for (; w < nw && b[1] <= s->g; w++)
+            b[1] += mask_bound(bad_win(k, win + w - 1, r1, r1, r1, r1, 0, 0));
+        for (unsigned h = 0; h < 2 && j + h < nalive; h++) {
+            s->lower[i[h]] = (uint8_t)(b[h] > 255 ? 255 : b[h]);
+            if (b[h] <= s->g)
+                s->alive[keep++] = i[h];
+            else if (b[h] < *minout)
+                *minout = b[h];
+        }
+    }
+    return keep;
+}
+
 /* A later look at the kept matrices: two of 32 letters or one of 64. */
 AVX512 static size_t later_avx512(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
 {
     const vk *k = work_vk(s, lanes);
     size_t keep = 0;
+    if (lanes == 64)
+        return later64_avx512(s, nalive, minout);
     for (size_t j = 0; j < nalive; j += 64 / lanes) {
         uint32_t i0 = s->alive[j], i1 = j + 1 < nalive ? s->alive[j + 1] : i0;
         __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)i0), r1 = _mm512_load_si512(s->rec + 64 * (size_t)i1);

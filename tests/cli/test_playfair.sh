@@ -96,4 +96,23 @@ expect_status 2 "missing keyword" -- $SBFS playfair encrypt $D/plain.txt
 expect_status 2 "bad keyword" -- $SBFS playfair encrypt -k "crypto-gram" $D/plain.txt
 expect_status 2 "unknown subcommand" -- $SBFS playfair frobnicate
 expect_status 3 "missing input" -- $SBFS playfair encrypt -k A $T_TMP/nonexistent
+# the options the GNU way, from each subcommand's table
+expect_file $D/encrypt.out "encrypt, --keyword=" -- $SBFS playfair encrypt --keyword=cryptogram $D/plain.txt
+expect_file $D/encrypt.out "encrypt from standard input" -- sh -c "$SBFS playfair encrypt -kcryptogram - < $D/plain.txt"
+expect_file $D/crack.out "crack, --dictionary= and --" -- $SBFS playfair crack --dictionary=$D/words.txt -- $D/cipher.txt
+expect_status 2 "--show-square is not for anneal" -- $SBFS playfair anneal --show-square $T_TMP/story.ct
+expect_grep "unknown option '--show-square'" "anneal: the option named" $T_TMP/err
+expect_status 2 "two input files" -- $SBFS playfair crack $D/cipher.txt $D/cipher.txt
+expect_status 2 "random takes no file" -- $SBFS playfair random -d $D/words.txt $D/cipher.txt
+expect_status 2 "-j out of range" -- $SBFS playfair anneal -j 0 $T_TMP/story.ct
+expect_status 0 "anneal: two --corpus, --threads=2" -- $SBFS playfair anneal --corpus $D/story.txt \
+    --corpus $D/plain.txt --seed 1 --restarts 4 --threads=2 --stats $T_TMP/story.ct
+both=$(sed -n 's/^quadgrams: \([0-9]*\) counted.*/\1/p' $T_TMP/err)
+$SBFS playfair anneal --corpus $D/story.txt --restarts 4 --stats $T_TMP/story.ct 2>$T_TMP/err >/dev/null
+one=$(sed -n 's/^quadgrams: \([0-9]*\) counted.*/\1/p' $T_TMP/err)
+$SBFS playfair anneal --corpus $D/plain.txt --corpus $D/story.txt --restarts 4 --stats $T_TMP/story.ct 2>$T_TMP/err >/dev/null
+expect_same "$(sed -n 's/^quadgrams: \([0-9]*\) counted.*/\1/p' $T_TMP/err)" "$both" "--corpus: the order does not change the count"
+[ -n "$both" ] && [ -n "$one" ] && [ "$both" -gt "$one" ] && ok || bad "--corpus twice: both files counted ($both against $one)"
+expect_status 0 "subcommand help names its options" -- $SBFS playfair random --help
+expect_grep "--letters N" "random help: --letters" $T_TMP/out
 finish
