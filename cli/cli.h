@@ -9,6 +9,7 @@
 
 #include "sbfs/sbfs.h"
 #include "../src/core/internal.h" /* the clock, budgeted allocation, quoting */
+#include "../src/core/pool.h"     /* the processor count */
 
 /* Print "sbfs: FILE:LINE:COL: message" (parts that are unknown left out) on
  * stderr and return the process exit status for err->code. */

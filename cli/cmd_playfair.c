@@ -762,7 +762,8 @@ static int do_cipher(const cli_cmd *c, const pf_opts *o, const char *file)
 static int do_anneal(const cli_cmd *c, const pf_opts *o, const char *file)
 {
     anneal_cli ac;
-    long seed = 1, nc = sysconf(_SC_NPROCESSORS_ONLN);
+    long seed = 1;
+    int nc = sb_pool_threads(0);
     memset(&ac, 0, sizeof ac);
     ac.corpus = &o->corpus, ac.stats = o->stats;
     ac.o.time_limit = 60;
@@ -772,9 +773,7 @@ static int do_anneal(const cli_cmd *c, const pf_opts *o, const char *file)
         return cli_usage_error_in(c->name, "%s: --time wants seconds, not '%s'", c->name, o->time);
     ac.o.seed = (uint64_t)seed;
     ac.o.patience = (unsigned)o->patience, ac.o.max_restarts = (unsigned)o->restarts;
-    ac.o.threads = o->threads ? o->threads
-                   : nc > 1   ? (int)(nc < SB_PLAYFAIR_ANNEAL_MAXTHREADS ? nc : SB_PLAYFAIR_ANNEAL_MAXTHREADS)
-                              : 1;
+    ac.o.threads = o->threads ? o->threads : nc < SB_PLAYFAIR_ANNEAL_MAXTHREADS ? nc : SB_PLAYFAIR_ANNEAL_MAXTHREADS;
     return run_anneal(&ac, file);
 }
 

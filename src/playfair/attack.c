@@ -72,6 +72,7 @@
  * whether the reading of that matrix is unique. */
 #include "pf_internal.h"
 #include "../core/internal.h"
+#include "../core/pool.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -659,11 +660,7 @@ sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int orde
     free(table);
     table = NULL;
     pf->screen = pf_screen_level();
-    pf->threads = 1;
-#ifdef _SC_NPROCESSORS_ONLN
-    if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
-        pf->threads = 2;
-#endif
+    pf->threads = sb_pool_threads(0) > 1 ? 2 : 1;
     return pf;
 fail:
     free(table);
