@@ -31,6 +31,8 @@ void cli_slide_counts(const sb_search *s);
 typedef struct search_opts {
     int style, quiet, verbose, progress, json, bidir, threads;
     const char *memarg;
+    const char *html, *svg; /* solve: the page, the start as SVG */
+    int moves;              /* solve: only the moves, one a line */
 } search_opts;
 
 /* One run of solve or explore. */
