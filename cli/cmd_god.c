@@ -23,6 +23,7 @@ static void usage(FILE *out)
 typedef struct god_opts {
     const char *save, *load, *memarg, *bits;
     int threads, progress;
+    int json;
 } god_opts;
 
 static const cli_opt options[] = {
@@ -34,6 +35,7 @@ static const cli_opt options[] = {
      "bits per position: 2 (the distance mod 3, the default), or\n"
      "4 or 8 (the distance itself, up to 14 or 254)"},
     CLI_OPT_PROGRESS(god_opts, progress),
+    CLI_OPT_JSON(god_opts, json, "print the counts as one JSON document instead"),
     {0},
 };
 
@@ -74,9 +76,20 @@ static uint64_t table_count(const void *t, int d)
     return sb_table_count(t, d);
 }
 
-static void print_table(const sb_table *t, int whole)
+static void print_table(const sb_table *t, int whole, const char *json)
 {
     sb_table_info in = sb_table_about(t);
+    if (json) { /* the puzzle's name; a table cut short has no totals */
+        printf("{\"command\": \"god\", \"puzzle\": \"%s\", \"distances\": [", json);
+        for (int d = 0; d < in.levels; d++)
+            printf("%s%llu", d ? ", " : "", (unsigned long long)sb_table_count(t, d));
+        printf("], \"complete\": %s", whole ? "true" : "false");
+        if (whole)
+            printf(", \"positions\": %llu, \"largest_distance\": %d", (unsigned long long)in.reached,
+                   in.levels - 1);
+        printf("}\n");
+        return;
+    }
     cli_histogram("distance", in.levels, table_count, t);
     if (whole)
         cli_histogram_end("total", in.reached, "positions", in.levels - 1);
@@ -85,7 +98,8 @@ static void print_table(const sb_table *t, int whole)
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
-    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1};
+    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1, 0};
+    char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
     size_t budget;
     uint64_t need;
@@ -107,6 +121,7 @@ static int god_npuzzle(int argc, char **argv)
         return cli_usage_error_in(command.name, "god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
     if (parse_board(board, &rows, &cols))
         return cli_usage_error_in(command.name, "god npuzzle: bad board size '%s' (want RxC, e.g. 3x3)", board);
+    snprintf(name, sizeof name, "npuzzle %dx%d", rows, cols);
     if (sb_npt_init(&t, rows, cols, &err))
         return cli_fail(NULL, &err);
     if (cli_memory_budget(o.memarg, &budget, &err))
@@ -133,7 +148,7 @@ static int god_npuzzle(int argc, char **argv)
     if (rc == SB_EINTR && t.have_table) {
         /* Ctrl-C: the distances finished so far, as solve and explore
          * print theirs; the table is cut short, so it is not saved. */
-        print_table(t.table, 0);
+        print_table(t.table, 0, o.json ? name : NULL);
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
@@ -147,7 +162,7 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
-    print_table(t.table, 1);
+    print_table(t.table, 1, o.json ? name : NULL);
     sb_npt_free(&t);
     return 0;
 }

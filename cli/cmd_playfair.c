@@ -12,6 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "playfair_json.h"
+
+/* --json: answers as JSON lines (playfair_json.c) */
+static int pf_json;
+
 #define DEFAULT_DICT "/usr/share/dict/words"
 #define DEFAULT_CORPUS "/usr/share/games/fortunes"
 
@@ -57,6 +62,7 @@ static void usage(FILE *out)
             "  --show-square   encrypt, decrypt: print the square first, five rows;\n"
             "                  crack: the square as a column after the plaintext\n"
             "  --pad L         the filler letter (default X)\n"
+            "  --json          each answer as one JSON object a line\n"
             "  -d DICTIONARY   word list, one word per line (default " DEFAULT_DICT ");\n"
             "                  words with anything but the letters A-Z are left out,\n"
             "                  the rest upper-cased\n"
@@ -213,7 +219,7 @@ static int run_cipher(int decrypt, const char matrix[25], char pad, int show, co
     sb_error_clear(&err);
     if (!(f = cli_open(file, &err)))
         return cli_fail(NULL, &err);
-    if (show)
+    if (show && !pf_json)
         print_square(matrix);
     while (!cli_interrupted() && !cli_output_failed() && getline(&line, &lcap, f) >= 0) {
         size_t need = 3 * strlen(line) + 2;
@@ -235,7 +241,10 @@ static int run_cipher(int decrypt, const char matrix[25], char pad, int show, co
             status = cli_fail(shown(file), &err);
             break;
         }
-        puts(out);
+        if (pf_json)
+            pfj_cipher(decrypt, lineno, out, show ? matrix : NULL);
+        else
+            puts(out);
     }
     if (!status && !cli_output_failed() && cli_read_check(f, file, &err))
         status = cli_fail(NULL, &err);
@@ -294,11 +303,17 @@ static int run_crack(const char *dictpath, int order, int show, int stats, const
             char m[25], sq[30] = "";
             if (show && sb_playfair_square(res.keyword, order, m, NULL) == 0)
                 square_text(m, sq);
-            printf("%s\t%s%s%s%s\n", res.keyword, res.plaintext, show ? "\t" : "", sq,
-                   res.ambiguous ? "\tambiguous" : "");
+            if (pf_json)
+                pfj_crack(lineno, res.keyword, res.plaintext, sq, res.ambiguous);
+            else
+                printf("%s\t%s%s%s%s\n", res.keyword, res.plaintext, show ? "\t" : "", sq,
+                       res.ambiguous ? "\tambiguous" : "");
             solved++, ambiguous += res.ambiguous;
         } else if (rc == SB_ENOTFOUND) {
-            printf("-\t\tunsolved\n");
+            if (pf_json)
+                pfj_unsolved("crack", lineno);
+            else
+                printf("-\t\tunsolved\n");
             unsolved++;
             if (letter_count(line) % 2) { /* malformed, not merely unexplained */
                 err.code = SB_EINPUT, err.line = lineno, err.col = last_letter_col(line);
@@ -452,7 +467,10 @@ static int run_random(const char *dictpath, const random_opts *ro)
         }
         if (msg && (ct = malloc(3 * len + 2))) {
             sb_playfair_encrypt_pad(matrix, msg, ro->pad, ct);
-            printf("%s\t%s\t%s\n", key, msg, ct);
+            if (pf_json)
+                pfj_random(key, msg, ct);
+            else
+                printf("%s\t%s\t%s\n", key, msg, ct);
         }
         free(msg), free(ct);
         if (!msg)
@@ -595,7 +613,10 @@ static int run_anneal(const anneal_cli *ac, const char *file)
         if (rc == 0 || (rc == SB_EINTR && res.restarts)) {
             char sq[30];
             square_text(res.square, sq);
-            printf("%s\t%s\t%.3f\n", sq, plain, res.score);
+            if (pf_json)
+                pfj_anneal(lineno, sq, plain, res.score);
+            else
+                printf("%s\t%s\t%.3f\n", sq, plain, res.score);
             if (ac->stats)
                 fprintf(stderr, "line %d: %u restarts, %.1f M squares, %.2f s%s\n", lineno, res.restarts,
                         (double)res.steps / 1e6, res.seconds, res.found_twice ? ", best found twice" : "");
@@ -604,7 +625,10 @@ static int run_anneal(const anneal_cli *ac, const char *file)
             status = cli_fail(NULL, &err);
             break;
         } else if (rc) {
-            printf("-\t\tunsolved\n");
+            if (pf_json)
+                pfj_unsolved("anneal", lineno);
+            else
+                printf("-\t\tunsolved\n");
             err.line = lineno, err.col = rc == SB_EINPUT ? last_letter_col(line) : 0;
             status = cli_fail(shown(file), &err);
             if (rc == SB_ENOMEM)
@@ -693,6 +717,8 @@ int cmd_playfair(int argc, char **argv)
             if (ac.ncorpus == (int)(sizeof ac.corpus / sizeof *ac.corpus))
                 return cli_usage_error("playfair: at most %d --corpus paths", ac.ncorpus);
             ac.corpus[ac.ncorpus++] = argv[++i];
+        } else if (!strcmp(a, "--json")) {
+            pf_json = 1;
         } else if (!strcmp(a, "--stats")) {
             stats = 1;
         } else if (!strcmp(a, "-n") && has) {

@@ -41,7 +41,7 @@ static const cli_cmd command = {
 static int print_json(search_run *r, const uint64_t *path, int rc, char *line, size_t size)
 {
     int D = r->info->length, kw = r->sl.key_words;
-    printf("{\"puzzle\": ");
+    printf("{\"command\": \"solve\", \"puzzle\": ");
     cli_json_str(r->file ? r->file : "-");
     printf(", \"style\": %d, \"bidirectional\": %s", r->o.style, r->info->bidir ? "true" : "false");
     if (r->info->bidir) {

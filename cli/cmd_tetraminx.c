@@ -399,7 +399,8 @@ int god_tetraminx(int argc, char **argv)
         printf("{\"command\": \"god\", \"puzzle\": \"tetraminx\", \"distances\": [");
         for (int d = 0; d <= g->maxdist; d++)
             printf("%s%llu", d ? ", " : "", (unsigned long long)g->hist[d]);
-        printf("], \"positions\": %llu, \"largest_distance\": %d}\n", (unsigned long long)total, g->maxdist);
+        printf("], \"complete\": true, \"positions\": %llu, \"largest_distance\": %d}\n", (unsigned long long)total,
+               g->maxdist);
     } else {
         cli_histogram("distance", g->maxdist + 1, cli_count_array, g->hist);
         cli_histogram_end("total", total, "positions", g->maxdist);
