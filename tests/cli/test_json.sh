@@ -53,7 +53,7 @@ run "eight" -- $SBFS eight --json "$T_TMP/eight"
 expect_grep '"length": 19,' "eight: 19 moves" "$J/$n.json"
 echo "1 2 3 4 5 6 8 7 x" >"$T_TMP/eight-no"
 run "eight, unsolvable" -- $SBFS eight --json "$T_TMP/eight-no"
-printf '8 1 3 4 0 2 7 6 5\n1 2 3 4 5 6 8 7 0\n1 2 3 0\n' >"$T_TMP/np"
+printf '8 1 3 4 0 2 7 6 5\n1 2 3 4 5 6 8 7 0\n1 2 3 4 5 6 7 8 0\n' >"$T_TMP/np"
 run "npuzzle" -- $SBFS npuzzle --json -j 1 "$T_TMP/np"
 expect_same "$(wc -l <"$J/$n.json" | tr -d ' ')" 3 "npuzzle: one line per instance"
 npj=$n
@@ -77,7 +77,9 @@ run "playfair anneal" -- $SBFS playfair anneal --corpus $PF/story.txt --seed 1 -
 
 # the JSON and the text agree: moves, counts
 for s in 0 2 5; do
-    $SBFS solve -s $s $P/silly.txt | sed -n 's/^move [0-9]*: //p' >"$T_TMP/text-moves"
+    $SBFS solve -s $s $P/silly.txt >"$T_TMP/text"
+    expect_status 0 "style $s: the text solution replays" -- "$VERIFY" slide $s $P/silly.txt "$T_TMP/text"
+    sed -n 's/^move [0-9]*: //p' "$T_TMP/text" >"$T_TMP/text-moves"
     $SBFS solve -s $s --moves $P/silly.txt >"$T_TMP/moves"
     $SBFS solve -s $s --json $P/silly.txt | grep -o '"text": "[^"]*"' | cut -d'"' -f4 >"$T_TMP/json-moves"
     expect_status 0 "style $s: --moves is the text's move list" -- cmp "$T_TMP/text-moves" "$T_TMP/moves"
@@ -90,11 +92,14 @@ expect_grep '"pieces": \[\{"piece": "3", "from": \[5, 1\], "to": \[2, 4\]\}, \{"
     "style 5: both blocks of the first move" "$J/16.json"
 expect_grep '"direction": "path", "steps": \["right", "right", "right", "up", "up", "up"\]' \
     "style 5: the steps of a turning path" "$J/16.json"
-$SBFS npuzzle -j 1 "$T_TMP/np" 2>/dev/null | cut -f2 >"$T_TMP/np-text"
+$SBFS npuzzle -j 1 "$T_TMP/np" 2>/dev/null >"$T_TMP/np-out"
+expect_status 0 "npuzzle: the text answers replay" -- "$VERIFY" npuzzle "$T_TMP/np" "$T_TMP/np-out"
+cut -f2 "$T_TMP/np-out" >"$T_TMP/np-text"
 grep -o '"moves": \[.*' "$J/$npj.json" | grep -o '"text": "[a-z]"' | cut -d'"' -f4 | tr -d '\n' >"$T_TMP/np-json"
 expect_same "$(cat "$T_TMP/np-json")" "$(head -n 1 "$T_TMP/np-text")" "npuzzle: the JSON moves are the text's"
 expect_grep '"piece": "2", "from": \[2, 3\], "to": \[2, 2\], "direction": "left"' "npuzzle: the first move's tile" "$J/$npj.json"
 $SBFS tetraminx solve "$T_TMP/tet" >"$T_TMP/tet-text"
+expect_status 0 "tetraminx: the text answers replay" -- "$VERIFY" tetraminx "$T_TMP/tet" "$T_TMP/tet-text"
 for l in 1 2 3; do
     sed -n "${l}p" "$J/$tetj.json" | grep -o '"text": "[^"]*"' | cut -d'"' -f4 | tr '\n' ' ' | sed 's/ $//' >"$T_TMP/tl"
     expect_same "$(cat "$T_TMP/tl")" "$(sed -n "${l}p" "$T_TMP/tet-text")" "tetraminx line $l: the JSON moves are the text's"

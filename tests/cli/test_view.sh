@@ -15,6 +15,12 @@ mkdir -p "$W"
 # ---- the pages, without a browser ----------------------------------------
 expect_status 0 "solve --html klotski" -- $SBFS solve -q --html "$W/klotski.html" --svg "$W/klotski.svg" $P/klotski.txt
 expect_line "solution: 116 moves" "solve --html: the text output stays" "$T_TMP/out"
+# the page steps through the solution the text gives, which replays
+$SBFS solve $P/klotski.txt >"$T_TMP/klotski.sol"
+expect_status 0 "klotski: the solution replays" -- "$VERIFY" slide 0 $P/klotski.txt "$T_TMP/klotski.sol"
+sed -n 's/^move [0-9]*: //p' "$T_TMP/klotski.sol" >"$T_TMP/klotski.moves"
+sed -n 's/^"moves": \[\(.*\)\],$/\1/p' "$W/klotski.html" | sed 's/", "/\n/g; s/"//g' >"$T_TMP/page.moves"
+expect_status 0 "klotski page: the moves of the solution" -- cmp "$T_TMP/klotski.moves" "$T_TMP/page.moves"
 expect_status 0 "show silly" -- $SBFS show --html "$W/silly.html" --svg "$W/silly.svg" $P/silly.txt
 $SBFS show $P/silly.txt >"$W/silly-stdout.html"
 expect_status 0 "show: the page on stdout by default" -- cmp "$W/silly.html" "$W/silly-stdout.html"
