@@ -170,7 +170,11 @@ int view_slide(view *v, const sb_slide_puzzle *pz, const sb_slide *sl, const uin
     int kv[SB_SLIDE_MAXCELLS], at[SB_SLIDE_MAXCELLS], nb = 0, nk = 0, kindex[16], per[16] = {0}, seen[16] = {0};
     unsigned char anchors[SB_SLIDE_MAXCELLS];
     memset(v, 0, sizeof *v);
-    snprintf(v->title, sizeof v->title, "%.200s", pz->title);
+    if (path)
+        snprintf(v->title, sizeof v->title, "%.200s: %d move%s, style %d", pz->title, D, D == 1 ? "" : "s",
+                 sl->style);
+    else
+        snprintf(v->title, sizeof v->title, "%.200s", pz->title);
     v->rows = pz->rows;
     v->cols = pz->cols;
     v->ncells = pz->ncells;
@@ -434,6 +438,11 @@ int view_tetraminx(view *v, const sb_tet_facelets *f0, const uint8_t *moves, int
             vv[i][0] = (*faces[fc][i])[0], vv[i][1] = (*faces[fc][i])[1];
         for (int k = 0; k < 6; k++)
             lattice(v->polys + (6 * fc + k) * 6, (const double(*)[2])vv, face_tri[k]);
+        /* the face's letter at its middle, P(1,1,1) */
+        v->label_xy[fc][0] = (vv[0][0] + vv[1][0] + vv[2][0]) / 3;
+        v->label_xy[fc][1] = (vv[0][1] + vv[1][1] + vv[2][1]) / 3;
+        snprintf(v->label[fc], sizeof v->label[fc], "%s", names[fc]);
+        v->nlabels = fc + 1;
         for (int t = 0; t < 3; t++) {
             /* F's tips hold the triangles of U (v0), R (v1), L (v2); D's
              * v2 tip the triangle of B */
@@ -582,6 +591,13 @@ static void page_data(FILE *f, const view *v)
         json_tris(f, v->polys, v->ncells);
         fprintf(f, ",\n\"ghosts\": ");
         json_tris(f, v->ghosts, v->nghosts);
+        fprintf(f, ",\n\"labels\": [");
+        for (int i = 0; i < v->nlabels; i++) {
+            fprintf(f, "%s[%.4f, %.4f, ", i ? ", " : "", v->label_xy[i][0], v->label_xy[i][1]);
+            view_json_str(f, v->label[i]);
+            fprintf(f, "]");
+        }
+        fprintf(f, "]");
     }
     fprintf(f, "}\n");
 }
@@ -713,6 +729,13 @@ static const char *const viewer_js[] = {
     "  for (i = 0; i < D.ghosts.length; i++) tri(D.ghosts[i], null, 1);",
     "  for (i = 0; i < D.polys.length; i++) tri(D.polys[i], fr[i] < 0 ? EMPTY : D.pieces[fr[i]].color, 0);",
     "  g.setLineDash([]);",
+    "  /* each face's letter at its middle, where six facelets meet */",
+    "  g.font = \"bold 15px sans-serif\"; g.textAlign = \"center\"; g.textBaseline = \"middle\";",
+    "  g.lineWidth = 3; g.strokeStyle = \"#ffffff\"; g.fillStyle = \"#111111\";",
+    "  for (i = 0; i < D.labels.length; i++) {",
+    "    var lx = PAD + D.labels[i][0] * scale, ly = PAD + D.labels[i][1] * scale;",
+    "    g.strokeText(D.labels[i][2], lx, ly); g.fillText(D.labels[i][2], lx, ly);",
+    "  }",
     "}",
     "function drawChart() {",
     "  if (!D.chart) return;",
@@ -905,6 +928,15 @@ int view_write_svg(const view *v, int frame, const char *path, sb_error *err)
             svg_tri(f, v->ghosts + 6 * i, sc, pad, "none", 1);
         for (int i = 0; i < v->ncells; i++)
             svg_tri(f, v->polys + 6 * i, sc, pad, fr[i] < 0 ? "#f3efe6" : v->pieces[fr[i]].color, 0);
+        for (int i = 0; i < v->nlabels; i++) {
+            fprintf(f,
+                    "<text x=\"%.1f\" y=\"%.1f\" font-family=\"sans-serif\" font-weight=\"bold\" font-size=\"15\" "
+                    "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#111111\" stroke=\"#ffffff\" "
+                    "stroke-width=\"3\" paint-order=\"stroke\">",
+                    pad + v->label_xy[i][0] * sc, pad + v->label_xy[i][1] * sc);
+            html_text(f, v->label[i]);
+            fprintf(f, "</text>\n");
+        }
     } else {
         int big = v->rows > v->cols ? v->rows : v->cols, S = 560 / big;
         S = S < 24 ? 24 : S > 64 ? 64 : S;

@@ -50,6 +50,9 @@ typedef struct view {
     int nghosts;
     double *ghosts;          /* net: outlines drawn empty (the missing tips) */
     double width, height;    /* net: extent of the coordinates */
+    int nlabels;
+    double label_xy[4][2];   /* net: where the faces' letters go */
+    char label[4][4];
 } view;
 
 /* The puzzle pz drawn at its start (sl, path NULL, D 0), or the solution
