@@ -7,11 +7,13 @@
 
 typedef struct show_opts {
     const char *html, *svg;
+    int json;
 } show_opts;
 
 static const cli_opt options[] = {
     {0, "html", CLI_STR, offsetof(show_opts, html), 0, 0, "FILE", "write the page to FILE (- for stdout, the default)"},
     {0, "svg", CLI_STR, offsetof(show_opts, svg), 0, 0, "FILE", "write the start as SVG to FILE (- for stdout)"},
+    CLI_OPT_JSON(show_opts, json, "print the puzzle as one JSON document (with --html or --svg: as well)"),
     {0},
 };
 
@@ -26,14 +28,14 @@ static const cli_cmd command = {
 
 int cmd_show(int argc, char **argv)
 {
-    show_opts o = {NULL, NULL};
+    show_opts o = {NULL, NULL, 0};
     const char *file = NULL;
     int n = 0, st;
     sb_error err;
     view v;
     if ((st = cli_parse(&command, argc, argv, &o, &file, &n)) >= 0)
         return st;
-    if (!o.html && !o.svg)
+    if (!o.html && !o.svg && !o.json)
         o.html = "-";
     sb_slide_puzzle *pz = malloc(sizeof *pz);
     if (!pz)
@@ -41,6 +43,15 @@ int cmd_show(int argc, char **argv)
     if ((st = cli_slide_load(n ? file : NULL, pz, stderr, 0))) {
         free(pz);
         return st;
+    }
+    if (o.json) {
+        printf("{\"command\": \"show\", \"puzzle\": ");
+        cli_json_str(n ? file : "-");
+        printf(", \"title\": ");
+        cli_json_str(pz->title);
+        printf(", \"rows\": %d, \"cols\": %d, \"start\": ", pz->rows, pz->cols);
+        cli_slide_json_anchors(pz, pz->start);
+        printf(", \"goals\": %d, \"goal_full\": %s}\n", pz->ngoals, pz->goal_full ? "true" : "false");
     }
     sb_error_clear(&err);
     int rc = view_slide(&v, pz, NULL, NULL, 0, NULL, &err);

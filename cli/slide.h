@@ -21,6 +21,8 @@ void cli_slide_shorthand(const sb_slide *sl, const uint64_t *key);
 void cli_json_str(const char *s);
 /* A board as JSON: rows, blocks, shorthand (slide_print.c says how). */
 void cli_slide_json_board(const sb_slide *sl, const uint64_t *key);
+/* The same for a configuration given as anchors (kind value per cell). */
+void cli_slide_json_anchors(const sb_slide_puzzle *pz, const unsigned char *anchors);
 /* The counts of one side of a search as a JSON array. */
 void cli_slide_json_counts(const sb_search *s, int side);
 /* The distance lines of a search ("distance D: N", or "forward D: N" and

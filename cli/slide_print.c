@@ -81,10 +81,15 @@ void cli_slide_json_counts(const sb_search *s, int side)
 void cli_slide_json_board(const sb_slide *sl, const uint64_t *key)
 {
     unsigned char anchors[SB_SLIDE_MAXCELLS];
-    char cells[SB_SLIDE_CELLS_MAX], line[SB_SLIDE_MAXCELLS + 1];
     sb_slide_unpack(sl, key, anchors);
-    sb_slide_cells(sl->pz, anchors, cells);
-    sb_slide_shorthand(sl->pz, anchors, line);
+    cli_slide_json_anchors(sl->pz, anchors);
+}
+
+void cli_slide_json_anchors(const sb_slide_puzzle *pz, const unsigned char *anchors)
+{
+    char cells[SB_SLIDE_CELLS_MAX], line[SB_SLIDE_MAXCELLS + 1];
+    sb_slide_cells(pz, anchors, cells);
+    sb_slide_shorthand(pz, anchors, line);
     int cols = (int)(strchr(cells, '\n') - cells), ncells = 0;
     printf("{\"rows\": [");
     for (const char *r = cells; *r; r += cols + 1, ncells += cols)

@@ -39,6 +39,8 @@ for s in 0 1 2 3 4 5; do
     run "explore -s $s silly" -- $SBFS explore --json -s $s $P/silly.txt
 done
 run "solve klotski (a partial goal)" -- $SBFS solve --json $P/klotski.txt
+run "show klotski" -- $SBFS show --json $P/klotski.txt
+expect_grep '"shorthand": "313323444004"}, "goals": 1, "goal_full": false}' "show klotski: its start" "$J/$n.json"
 printf '1 x 3\n1 = 1\n2 = 1\n120\n210\n' >"$T_TMP/nosol.txt"
 run "solve, no solution" -- $SBFS solve --json "$T_TMP/nosol.txt"
 expect_grep '"length": null' "no solution: length null" "$J/$n.json"

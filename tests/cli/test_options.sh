@@ -124,7 +124,8 @@ helps solve -- "-s --style
     --memory 1M --progress --no-progress
 helps show -- "--html
 --svg
--h --help" -- --html x --svg=x
+--json
+-h --help" -- --html x --svg=x --json
 helps explore -- "-s --style
 -j --threads
 -q --quiet
