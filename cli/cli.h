@@ -123,8 +123,9 @@ void cli_input_close(cli_input *in);
  * line "LABEL: N NOUN, largest distance D". */
 void cli_histogram(const char *word, int n, uint64_t (*at)(const void *ud, int d), const void *ud);
 void cli_histogram_end(const char *label, uint64_t n, const char *noun, int maxdist);
-/* An indexed-engine table's histogram, and with `whole` its total line. */
-void cli_table_histogram(const sb_table *t, int whole);
+/* An indexed-engine table's histogram, and with `whole` its total line;
+ * with json (the puzzle's name) the same as one JSON document. */
+void cli_table_histogram(const sb_table *t, int whole, const char *json);
 
 /* Open FILE for reading ("-" or NULL: stdin).  On failure fills err:
  * SB_EIO naming the file, or SB_EINTR after a Ctrl-C.  From here on a
@@ -182,6 +183,7 @@ int cli_memory_budget(const char *arg, size_t *out, sb_error *err);
  * returns the process exit status. */
 int cmd_solve(int argc, char **argv);     /* sbfs solve: sliding-block search */
 int cmd_sliding(int argc, char **argv);   /* sbfs STYLE [VERBOSE]: SLIDING's own form */
+int cmd_show(int argc, char **argv);      /* sbfs show: a puzzle drawn, not solved */
 int cmd_explore(int argc, char **argv);   /* sbfs explore: whole-space census */
 int cmd_god(int argc, char **argv);       /* sbfs god PUZZLE: distance tables */
 int cmd_eight(int argc, char **argv);     /* sbfs eight: ACM "Eight" */

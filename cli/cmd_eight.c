@@ -2,8 +2,18 @@
  * nine tiles (FILE, else eight.inp in the current folder if there is one,
  * else stdin) and prints a shortest move string or "unsolvable". */
 #include "cli.h"
+#include "view.h"
 
-static const cli_opt options[] = {{0}};
+#include <string.h>
+
+typedef struct eight_opts {
+    int json;
+} eight_opts;
+
+static const cli_opt options[] = {
+    CLI_OPT_JSON(eight_opts, json, "print the answer as one JSON document instead"),
+    {0},
+};
 
 static const cli_cmd command = {
     "eight", "[FILE]",
@@ -13,6 +23,27 @@ static const cli_cmd command = {
     "neighbour of x that is swapped with x) or the word 'unsolvable'.\n",
     options, NULL, 1, 0,
 };
+
+/* The position and its solution (moves NULL: unsolvable), with the keys
+ * of npuzzle --json. */
+static void print_json(const sb_npuzzle *p0, const char *moves)
+{
+    sb_npuzzle p = *p0;
+    printf("{\"command\": \"eight\", \"tiles\": [");
+    for (int i = 0; i < p.n; i++)
+        printf("%s%d", i ? ", " : "", p.cell[i]);
+    printf("], \"solvable\": %s, \"length\": ", moves ? "true" : "false");
+    if (!moves) {
+        printf("null}\n");
+        return;
+    }
+    printf("%d, \"moves\": [", (int)strlen(moves));
+    for (int i = 0; moves[i]; i++) {
+        printf("%s", i ? ", " : "");
+        view_np_move_json(stdout, &p, moves[i]);
+    }
+    printf("]}\n");
+}
 
 int cmd_eight(int argc, char **argv)
 {
@@ -26,9 +57,10 @@ int cmd_eight(int argc, char **argv)
     sb_np_result res;
     sb_mem mem;
     int rc, nops = 0;
+    eight_opts o = {0};
 
     sb_error_clear(&err);
-    if ((rc = cli_parse(&command, argc, argv, NULL, &file, &nops)) >= 0)
+    if ((rc = cli_parse(&command, argc, argv, &o, &file, &nops)) >= 0)
         return rc;
     if (!nops) {
         FILE *f = fopen("eight.inp", "r");
@@ -51,7 +83,10 @@ int cmd_eight(int argc, char **argv)
     if (sb_np_parse_eight(buf, len, &p, &err))
         return cli_fail(file ? file : "-", &err);
     if (!sb_np_solvable(&p, SB_NP_BLANK_LAST)) {
-        printf("unsolvable\n");
+        if (o.json)
+            print_json(&p, NULL);
+        else
+            printf("unsolvable\n");
         return 0;
     }
     /* The 8-puzzle's God's-algorithm table (181,440 positions, built in
@@ -64,6 +99,9 @@ int cmd_eight(int argc, char **argv)
     sb_npt_free(&t);
     if (rc)
         return cli_fail(NULL, &err);
-    printf("%s\n", res.moves);
+    if (o.json)
+        print_json(&p, res.moves);
+    else
+        printf("%s\n", res.moves);
     return 0;
 }

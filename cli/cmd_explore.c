@@ -44,7 +44,7 @@ int cmd_explore(int argc, char **argv)
     uint64_t nlast, total = r.info->states;
     const uint64_t *last = sb_search_last(r.srch, &nlast);
     if (r.o.json) {
-        printf("{\"puzzle\": ");
+        printf("{\"command\": \"explore\", \"puzzle\": ");
         cli_json_str(r.file ? r.file : "-");
         printf(", \"style\": %d, \"distances\": ", r.o.style);
         cli_slide_json_counts(r.srch, 0);

@@ -23,6 +23,7 @@ static void usage(FILE *out)
 typedef struct god_opts {
     const char *save, *load, *memarg, *bits;
     int threads, progress;
+    int json;
 } god_opts;
 
 static const cli_opt options[] = {
@@ -34,6 +35,7 @@ static const cli_opt options[] = {
      "bits per position: 2 (the distance mod 3, the default), or\n"
      "4 or 8 (the distance itself, up to 14 or 254)"},
     CLI_OPT_PROGRESS(god_opts, progress),
+    CLI_OPT_JSON(god_opts, json, "print the counts as one JSON document instead"),
     {0},
 };
 
@@ -71,7 +73,8 @@ static int cores(void)
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
-    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1};
+    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1, 0};
+    char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
     size_t budget;
     uint64_t need;
@@ -93,6 +96,7 @@ static int god_npuzzle(int argc, char **argv)
         return cli_usage_error_in(command.name, "god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
     if (parse_board(board, &rows, &cols))
         return cli_usage_error_in(command.name, "god npuzzle: bad board size '%s' (want RxC, e.g. 3x3)", board);
+    snprintf(name, sizeof name, "npuzzle %dx%d", rows, cols);
     if (sb_npt_init(&t, rows, cols, &err))
         return cli_fail(NULL, &err);
     if (cli_memory_budget(o.memarg, &budget, &err))
@@ -119,7 +123,7 @@ static int god_npuzzle(int argc, char **argv)
     if (rc == SB_EINTR && t.have_table) {
         /* Ctrl-C: the distances finished so far, as solve and explore
          * print theirs; the table is cut short, so it is not saved. */
-        cli_table_histogram(t.table, 0);
+        cli_table_histogram(t.table, 0, o.json ? name : NULL);
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
@@ -133,7 +137,7 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
-    cli_table_histogram(t.table, 1);
+    cli_table_histogram(t.table, 1, o.json ? name : NULL);
     sb_npt_free(&t);
     return 0;
 }

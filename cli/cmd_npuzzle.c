@@ -3,6 +3,7 @@
  * threads as asked; results come out in input order. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "view.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -15,6 +16,8 @@
 typedef struct np_opts {
     const char *goal, *size, *pdb, *pdbdir, *memarg;
     int jobs, verbose, nocache, progress;
+    int json;
+    const char *html;
 } np_opts;
 
 static const cli_opt options[] = {
@@ -32,6 +35,9 @@ static const cli_opt options[] = {
      "build the databases in memory, read and write no files"},
     CLI_OPT_MEMORY(np_opts, memarg),
     CLI_OPT_PROGRESS(np_opts, progress),
+    CLI_OPT_JSON(np_opts, json, "one JSON object a line per instance (statistics stay on stderr)"),
+    {0, "html", CLI_STR, offsetof(np_opts, html), 0, 0, "FILE",
+     "also write the first solution as a page to FILE: the board,\nstepped through the moves"},
     {0},
 };
 
@@ -164,6 +170,8 @@ typedef struct npr {
     sb_np_pdbset sets[8];
     sb_npt tables[8];
     int count, solved, unsolvable, lost;
+    int json;
+    const char *html; /* the page of the first solution, not written yet; NULL once written */
     uint64_t nodes;
     long total_len;
 } npr;
@@ -226,7 +234,7 @@ static int open_tables(npr *r, sb_error *err)
 {
     for (; r->built < r->nsets; r->built++) {
         int k = r->built, rr = r->setsize[k][0], c = r->setsize[k][1];
-        FILE *st = r->verbose ? stdout : stderr;
+        FILE *st = r->verbose && !r->json ? stdout : stderr;
         const char *part = "auto";
         if (rr * c <= 9) {
             /* 3 x 3 and smaller: the whole God's table, built in milliseconds */
@@ -260,6 +268,49 @@ static int open_tables(npr *r, sb_error *err)
     return 0;
 }
 
+/* One instance as a JSON object on a line of its own. */
+static void print_json(const job *j)
+{
+    sb_npuzzle p = j->p;
+    printf("{\"command\": \"npuzzle\", \"line\": %d, \"rows\": %d, \"cols\": %d, \"tiles\": [", j->line, p.rows,
+           p.cols);
+    for (int i = 0; i < p.n; i++)
+        printf("%s%d", i ? ", " : "", p.cell[i]);
+    printf("], \"solvable\": %s", j->res.length < 0 ? "false" : "true");
+    if (j->res.length < 0) {
+        printf(", \"length\": null}\n");
+        return;
+    }
+    printf(", \"length\": %d, \"nodes\": %llu, \"moves\": [", j->res.length, (unsigned long long)j->res.nodes);
+    for (int i = 0; j->res.moves[i]; i++) {
+        printf("%s", i ? ", " : "");
+        view_np_move_json(stdout, &p, j->res.moves[i]);
+    }
+    printf("]}\n");
+}
+
+/* --html: the first solution drawn, with the God's table of its board size
+ * for the chart when it has one (3 x 3 and smaller). */
+static int write_page(npr *r, const job *j)
+{
+    view v;
+    sb_error err;
+    uint64_t hist[256];
+    int nh = 0;
+    sb_error_clear(&err);
+    if (r->is_table[j->set]) {
+        sb_table_info in = sb_table_about(r->tables[j->set].table);
+        for (nh = 0; nh < in.levels && nh < 256; nh++)
+            hist[nh] = sb_table_count(r->tables[j->set].table, nh);
+    }
+    int rc = view_npuzzle(&v, &j->p, r->goal, j->res.moves, nh ? hist : NULL, nh, &err);
+    if (!rc)
+        rc = view_write_html(&v, r->html, &err);
+    view_free(&v);
+    r->html = NULL;
+    return rc ? cli_fail(NULL, &err) : 0;
+}
+
 /* Solve jl[0..n) on the threads and print the answers in input order.
  * Returns 0 or the exit status of the first failure (message printed);
  * sets r->lost when the output can no longer be written. */
@@ -288,7 +339,7 @@ static int solve_batch(npr *r, job *jl, int n)
         worker(&pl);
     for (int i = 0; i < n; i++) {
         job *j = &jl[i];
-        FILE *st = r->verbose ? stdout : stderr;
+        FILE *st = r->verbose && !r->json ? stdout : stderr;
         pthread_mutex_lock(&pl.mu);
         while (!j->done) {
             struct timespec ts;
@@ -319,7 +370,13 @@ static int solve_batch(npr *r, job *jl, int n)
                 break;
             continue;
         }
-        if (j->res.length < 0) {
+        if (r->json) {
+            print_json(j);
+            if (j->res.length < 0)
+                r->unsolvable++;
+            else
+                r->solved++, r->total_len += j->res.length;
+        } else if (j->res.length < 0) {
             printf("unsolvable\n");
             r->unsolvable++;
         } else {
@@ -328,6 +385,8 @@ static int solve_batch(npr *r, job *jl, int n)
             r->total_len += j->res.length;
         }
         r->nodes += j->res.nodes;
+        if (r->html && j->res.length >= 0 && (status = write_page(r, j)))
+            break;
         cli_flush();
         if (j->res.length < 0)
             fprintf(st, "# %d: line %d, unsolvable\n", r->count, j->line);
@@ -352,7 +411,7 @@ static int solve_batch(npr *r, job *jl, int n)
 int cmd_npuzzle(int argc, char **argv)
 {
     const char *file = NULL;
-    np_opts o = {NULL, NULL, NULL, NULL, NULL, 0, 0, 0, -1};
+    np_opts o = {NULL, NULL, NULL, NULL, NULL, 0, 0, 0, -1, 0, NULL};
     int goal = SB_NP_BLANK_LAST, rows = 0, cols = 0, nops = 0, status = 0;
     char dir[4096] = "";
     size_t budget;
@@ -391,6 +450,8 @@ int cmd_npuzzle(int argc, char **argv)
     r.rows = rows;
     r.cols = cols;
     r.pdbname = pdbname;
+    r.json = o.json;
+    r.html = o.html;
     r.dir = dir;
     if (!nocache) {
         const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
@@ -442,7 +503,7 @@ int cmd_npuzzle(int argc, char **argv)
     cli_input_close(&in);
     cli_control_done(&r.ctl, &r.prog);
     if (status == 0 && !r.lost)
-        fprintf(verbose ? stdout : stderr,
+        fprintf(verbose && !o.json ? stdout : stderr,
                 "# %d instances: %d solved (%ld moves in all), %d unsolvable, %llu nodes, %.3f s, "
                 "%d threads, peak memory %.1f MB\n",
                 r.count, r.solved, r.total_len, r.unsolvable, (unsigned long long)r.nodes, sb_now() - t0,

@@ -12,6 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "playfair_json.h"
+
+/* --json: answers as JSON lines (playfair_json.c); set once from the
+ * options, before any subcommand runs. */
+static int pf_json;
+
 #define DEFAULT_DICT "/usr/share/dict/words"
 #define DEFAULT_CORPUS "/usr/share/games/fortunes"
 
@@ -21,7 +27,7 @@
 typedef struct pf_opts {
     const char *keyword, *square, *order, *pad, *dict, *seed, *time, *count, *words, *text;
     cli_list corpus;
-    int show, stats, threads, patience, restarts, letters;
+    int show, stats, threads, patience, restarts, letters, json;
 } pf_opts;
 
 #define O(f) offsetof(pf_opts, f)
@@ -40,6 +46,7 @@ typedef struct pf_opts {
      "words with anything but the letters A-Z are left out,\nthe rest upper-cased"}
 #define OPT_SEED {0, "seed", CLI_STR, O(seed), 0, 0, "N", "seed of the generator (default 1)"}
 #define OPT_STATS(help) {0, "stats", CLI_FLAG, O(stats), 1, 0, NULL, help}
+#define OPT_JSON CLI_OPT_JSON(pf_opts, json, "each answer as one JSON object a line")
 
 #define ABOUT                                                                                        \
     "The 5x5 square holds the keyword's distinct letters and then the rest of the\n"                 \
@@ -52,12 +59,14 @@ typedef struct pf_opts {
 static const cli_opt encrypt_opts[] = {
     OPT_KEYWORD, OPT_KEYSQUARE, OPT_ORDER(""), OPT_PAD,
     {0, "show-square", CLI_FLAG, O(show), 1, 0, NULL, "print the square first, five rows"},
+    OPT_JSON,
     {0},
 };
 
 static const cli_opt decrypt_opts[] = {
     OPT_KEYWORD, OPT_KEYSQUARE, OPT_ORDER(""),
     {0, "show-square", CLI_FLAG, O(show), 1, 0, NULL, "print the square first, five rows"},
+    OPT_JSON,
     {0},
 };
 
@@ -65,6 +74,7 @@ static const cli_opt crack_opts[] = {
     OPT_DICT, OPT_ORDER(""),
     {0, "show-square", CLI_FLAG, O(show), 1, 0, NULL, "the square as a column after the plaintext"},
     OPT_STATS("set-up and cracking times on stderr"),
+    OPT_JSON,
     {0},
 };
 
@@ -82,6 +92,7 @@ static const cli_opt anneal_opts[] = {
      "a restart since did not beat it)"},
     {0, "restarts", CLI_INT, O(restarts), 1, 100000000, "N", "at most N restarts (rounded up to a multiple of 4)"},
     OPT_STATS("set-up time and each message's restarts and time on stderr"),
+    OPT_JSON,
     {0},
 };
 
@@ -95,6 +106,7 @@ static const cli_opt random_opts_table[] = {
     {0, "letters", CLI_INT, O(letters), 1, 100000, "N",
      "messages of N letters, cut from random words or from\npassages of --text FILE at random places"},
     {0, "text", CLI_STR, O(text), 0, 0, "FILE", "the text --letters cuts passages from"},
+    OPT_JSON,
     {0},
 };
 
@@ -291,7 +303,7 @@ static int run_cipher(int decrypt, const char matrix[25], char pad, int show, co
     sb_error_clear(&err);
     if (cli_input_open(&in, file, 0, &err))
         return cli_fail(NULL, &err);
-    if (show)
+    if (show && !pf_json)
         print_square(matrix);
     while (!cli_output_failed() && (rc = next_line(&in, &line, &err)) != 0) {
         size_t need;
@@ -317,7 +329,10 @@ static int run_cipher(int decrypt, const char matrix[25], char pad, int show, co
             status = cli_fail(shown(file), &err);
             break;
         }
-        puts(out);
+        if (pf_json)
+            pfj_cipher(decrypt, lineno, out, show ? matrix : NULL);
+        else
+            puts(out);
     }
     free(out);
     cli_input_close(&in);
@@ -375,11 +390,17 @@ static int run_crack(const char *dictpath, int order, int show, int stats, const
             char m[25], sq[30] = "";
             if (show && sb_playfair_square(res.keyword, order, m, NULL) == 0)
                 square_text(m, sq);
-            printf("%s\t%s%s%s%s\n", res.keyword, res.plaintext, show ? "\t" : "", sq,
-                   res.ambiguous ? "\tambiguous" : "");
+            if (pf_json)
+                pfj_crack(lineno, res.keyword, res.plaintext, sq, res.ambiguous);
+            else
+                printf("%s\t%s%s%s%s\n", res.keyword, res.plaintext, show ? "\t" : "", sq,
+                       res.ambiguous ? "\tambiguous" : "");
             solved++, ambiguous += res.ambiguous;
         } else if (rc == SB_ENOTFOUND) {
-            printf("-\t\tunsolved\n");
+            if (pf_json)
+                pfj_unsolved("crack", lineno);
+            else
+                printf("-\t\tunsolved\n");
             unsolved++;
             if (letter_count(line) % 2) { /* malformed, not merely unexplained */
                 err.code = SB_EINPUT, err.line = lineno, err.col = last_letter_col(line);
@@ -530,7 +551,10 @@ static int run_random(const char *dictpath, const random_opts *ro)
         }
         if (msg && (ct = malloc(3 * len + 2))) {
             sb_playfair_encrypt_pad(matrix, msg, ro->pad, ct);
-            printf("%s\t%s\t%s\n", key, msg, ct);
+            if (pf_json)
+                pfj_random(key, msg, ct);
+            else
+                printf("%s\t%s\t%s\n", key, msg, ct);
         }
         free(msg), free(ct);
         if (!msg)
@@ -676,7 +700,10 @@ static int run_anneal(const anneal_cli *ac, const char *file)
         if (rc == 0 || (rc == SB_EINTR && res.restarts)) {
             char sq[30];
             square_text(res.square, sq);
-            printf("%s\t%s\t%.3f\n", sq, plain, res.score);
+            if (pf_json)
+                pfj_anneal(lineno, sq, plain, res.score);
+            else
+                printf("%s\t%s\t%.3f\n", sq, plain, res.score);
             if (ac->stats)
                 fprintf(stderr, "line %d: %u restarts, %.1f M squares, %.2f s%s\n", lineno, res.restarts,
                         (double)res.steps / 1e6, res.seconds, res.found_twice ? ", best found twice" : "");
@@ -685,7 +712,10 @@ static int run_anneal(const anneal_cli *ac, const char *file)
             status = cli_fail(NULL, &err);
             break;
         } else if (rc) {
-            printf("-\t\tunsolved\n");
+            if (pf_json)
+                pfj_unsolved("anneal", lineno);
+            else
+                printf("-\t\tunsolved\n");
             err.line = lineno, err.col = rc == SB_EINPUT ? last_letter_col(line) : 0;
             status = cli_fail(shown(file), &err);
             if (rc == SB_ENOMEM)
@@ -818,6 +848,7 @@ int cmd_playfair(int argc, char **argv)
     memset(&o, 0, sizeof o);
     if ((st = cli_parse(c, argc - 1, argv + 1, &o, &file, &nops)) >= 0)
         return st;
+    pf_json = o.json;
     if (!nops)
         file = NULL;
     if (c->opts == encrypt_opts || c->opts == decrypt_opts)

@@ -1,6 +1,7 @@
 /* sbfs solve: the shortest solution of a sliding-block puzzle in SLIDING's
  * format, searched from both ends when the stop is one configuration. */
 #include "slide.h"
+#include "view.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,10 @@ static const cli_opt options[] = {
     CLI_OPT_QUIET(search_opts, quiet, "print only the distance lines and the summary"),
     CLI_OPT_VERBOSE(search_opts, verbose, "also print figures (time, memory, rate) on stderr"),
     CLI_OPT_JSON(search_opts, json, "print the result as one JSON document instead"),
+    {0, "moves", CLI_FLAG, offsetof(search_opts, moves), 1, 0, NULL, "print only the moves, one a line"},
+    {0, "html", CLI_STR, offsetof(search_opts, html), 0, 0, "FILE",
+     "also write the solution as a page to FILE: the board, stepped\nthrough the moves"},
+    {0, "svg", CLI_STR, offsetof(search_opts, svg), 0, 0, "FILE", "also draw the start as SVG in FILE"},
     {0, "no-bidir", CLI_FLAG, offsetof(search_opts, bidir), 0, 0, NULL,
      "search from the start only, even when the goal is one configuration"},
     CLI_OPT_MEMORY(search_opts, memarg),
@@ -36,7 +41,7 @@ static const cli_cmd command = {
 static int print_json(search_run *r, const uint64_t *path, int rc, char *line, size_t size)
 {
     int D = r->info->length, kw = r->kw;
-    printf("{\"puzzle\": ");
+    printf("{\"command\": \"solve\", \"puzzle\": ");
     cli_json_str(r->file ? r->file : "-");
     printf(", \"style\": %d, \"bidirectional\": %s", r->o.style, r->info->bidir ? "true" : "false");
     if (r->info->bidir) {
@@ -56,8 +61,12 @@ static int print_json(search_run *r, const uint64_t *path, int rc, char *line, s
         for (int d = 1; d <= D && !rc; d++) {
             rc = sb_slide_describe(r->sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line, size,
                                    &r->err);
+            view_move m;
             printf("%s", d > 1 ? ", " : "");
-            cli_json_str(line);
+            if (!rc && view_move_parse(line, &m))
+                rc = sb_error_set(&r->err, SB_EINTERNAL, 0, 0, "cannot read move %d: %s", d, line);
+            if (!rc)
+                view_move_json(stdout, line, &m);
         }
         printf("], \"boards\": [");
         for (int d = 0; d <= D && !rc; d++) {
@@ -103,6 +112,33 @@ static int print_text(search_run *r, const uint64_t *path, int rc, char *line, s
     return rc;
 }
 
+/* --moves: the move lines alone; nothing when there is no solution. */
+static int print_moves(search_run *r, const uint64_t *path, int rc, char *line, size_t size)
+{
+    int kw = r->kw;
+    for (int d = 1; !rc && path && d <= r->info->length; d++) {
+        rc = sb_slide_describe(r->sl, path + (size_t)(d - 1) * kw, path + (size_t)d * kw, line, size, &r->err);
+        if (!rc)
+            printf("%s\n", line);
+    }
+    if (!rc && !path)
+        fprintf(stderr, "sbfs: no solution\n");
+    return rc;
+}
+
+/* --html and --svg: the solution (or, without one, the start) drawn. */
+static int write_pictures(search_run *r, const uint64_t *path)
+{
+    view v;
+    int rc = view_slide(&v, r->pz, r->sl, r->o.style, r->kw, path, path ? r->info->length : 0, r->srch, &r->err);
+    if (!rc && r->o.html)
+        rc = view_write_html(&v, r->o.html, &r->err);
+    if (!rc && r->o.svg)
+        rc = view_write_svg(&v, 0, r->o.svg, &r->err);
+    view_free(&v);
+    return rc;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     search_run r;
@@ -126,7 +162,11 @@ int cmd_solve(int argc, char **argv)
     }
     cli_search_quiet(&r);
     static char line[16384]; /* 256 pieces and 1023 steps fit */
-    if (r.o.json)
+    if (!rc && (r.o.html || r.o.svg))
+        rc = write_pictures(&r, r.info->found ? path : NULL);
+    if (r.o.moves)
+        rc = print_moves(&r, path, rc, line, sizeof line);
+    else if (r.o.json)
         rc = print_json(&r, path, rc, line, sizeof line);
     else
         rc = print_text(&r, path, rc, line, sizeof line);
@@ -136,6 +176,6 @@ int cmd_solve(int argc, char **argv)
     free(path);
     cli_search_done(&r);
     if (rc)
-        return cli_fail(rc == SB_EINTR || rc == SB_ENOMEM ? NULL : fname, &r.err);
+        return cli_fail(rc == SB_EINTR || rc == SB_ENOMEM || rc == SB_EIO ? NULL : fname, &r.err);
     return 0;
 }

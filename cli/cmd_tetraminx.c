@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "sbfs/tetraminx.h"
+#include "view.h"
 
 enum { MAX_LINE = 65536 };
 
@@ -60,6 +61,8 @@ typedef struct table_opts {
 typedef struct solve_opts {
     int verbose, stats;
     table_opts t;
+    int json;
+    const char *html;
 } solve_opts;
 
 static const cli_opt solve_options[] = {
@@ -67,6 +70,9 @@ static const cli_opt solve_options[] = {
     {0, "stats", CLI_FLAG, offsetof(solve_opts, stats), 1, 0, NULL,
      "timings and the total of moves on stderr at the end"},
     TABLE_OPTIONS(solve_opts),
+    CLI_OPT_JSON(solve_opts, json, "one JSON object a line per position"),
+    {0, "html", CLI_STR, offsetof(solve_opts, html), 0, 0, "FILE",
+     "also write the first solution as a page to FILE: the net of\n28 facelets, stepped through the moves"},
     {0},
 };
 
@@ -83,6 +89,7 @@ typedef struct random_opts {
     const char *seed;
     int scramble;
     table_opts t;
+    int json;
 } random_opts;
 
 static const cli_opt random_options[] = {
@@ -90,6 +97,7 @@ static const cli_opt random_options[] = {
     {0, "scramble", CLI_FLAG, offsetof(random_opts, scramble), 1, 0, NULL,
      "print a scramble that reaches each position, not its facelets"},
     TABLE_OPTIONS(random_opts),
+    CLI_OPT_JSON(random_opts, json, "one JSON object a line: the facelets, and the scramble with --scramble"),
     {0},
 };
 
@@ -103,12 +111,14 @@ static const cli_cmd random_command = {
 typedef struct god_opts {
     const char *save;
     table_opts t;
+    int json;
 } god_opts;
 
 static const cli_opt god_options[] = {
     {0, "save", CLI_STR, offsetof(god_opts, save), 0, 0, "TABLE",
      "also write the table (2 bits a position) to TABLE"},
     TABLE_OPTIONS(god_opts),
+    CLI_OPT_JSON(god_opts, json, "print the counts as one JSON document instead"),
     {0},
 };
 
@@ -144,10 +154,30 @@ static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o)
     return rc ? cli_fail(NULL, &err) : 0;
 }
 
+/* --html: one position and its solution drawn on the net. */
+static int write_page(const sb_tet_god *g, const sb_tet_pieces *p, const uint8_t *moves, int d, const char *path)
+{
+    const sb_table *t = sb_tet_god_table(g);
+    uint64_t hist[SB_TET_MAXDIST + 1];
+    int levels = sb_table_about(t).levels;
+    sb_tet_facelets f;
+    sb_error err;
+    view v;
+    sb_error_clear(&err);
+    for (int k = 0; k < levels && k <= SB_TET_MAXDIST; k++)
+        hist[k] = sb_table_count(t, k);
+    sb_tet_pieces_to_facelets(p, &f);
+    int rc = view_tetraminx(&v, &f, moves, d, hist, levels, &err);
+    if (!rc)
+        rc = view_write_html(&v, path, &err);
+    view_free(&v);
+    return rc ? cli_fail(NULL, &err) : 0;
+}
+
 static int do_solve(int argc, char **argv)
 {
     const char *file = NULL, *s;
-    solve_opts o = {0, 0, {NULL, NULL, 1, -1}};
+    solve_opts o = {0, 0, {NULL, NULL, 1, -1}, 0, NULL};
     int rc, status = 0, nops = 0;
     uint64_t total_moves = 0;
     double t0, t1, t2;
@@ -202,7 +232,23 @@ static int do_solve(int argc, char **argv)
         }
         total_moves += (uint64_t)d;
         sb_tet_format_moves(moves, d, out);
-        if (o.verbose)
+        if (o.html && (status = write_page(g, &p, moves, d, o.html)))
+            break;
+        o.html = NULL;
+        if (o.json) {
+            sb_tet_facelets f;
+            char fs[SB_TET_NFACELETS + 1];
+            sb_tet_pieces_to_facelets(&p, &f);
+            sb_tet_facelets_format(&f, fs);
+            printf("{\"command\": \"tetraminx solve\", \"line\": %d, \"facelets\": \"%s\", \"length\": %d, "
+                   "\"moves\": [",
+                   in.line, fs, d);
+            for (int i = 0; i < d; i++) {
+                printf("%s", i ? ", " : "");
+                view_tet_move_json(stdout, moves[i]);
+            }
+            printf("]}\n");
+        } else if (o.verbose)
             printf("%d:%s%s\n", d, d ? " " : "", out);
         else
             puts(out);
@@ -223,7 +269,7 @@ static int do_solve(int argc, char **argv)
 static int do_random(int argc, char **argv)
 {
     uint64_t count = 0, seed = 0;
-    random_opts o = {NULL, 0, {NULL, NULL, 1, -1}};
+    random_opts o = {NULL, 0, {NULL, NULL, 1, -1}, 0};
     const char *narg = NULL;
     int rc, status = 0, nops = 0, have_seed;
     sb_tet_god *g = NULL;
@@ -268,14 +314,28 @@ static int do_random(int argc, char **argv)
             for (int i = 0; i < d; i++)
                 scr[i] = (uint8_t)(sol[d - 1 - i] ^ 1);
             sb_tet_format_moves(scr, d, out);
+        }
+        if (o.json) {
+            sb_tet_pieces p;
+            sb_tet_facelets f;
+            char fs[SB_TET_NFACELETS + 1];
+            sb_tet_unrank(index, &p);
+            sb_tet_pieces_to_facelets(&p, &f);
+            sb_tet_facelets_format(&f, fs);
+            printf("{\"command\": \"tetraminx random\", \"facelets\": \"%s\"", fs);
+            if (o.scramble)
+                printf(", \"scramble\": \"%s\"", out);
+            printf("}\n");
+        } else if (o.scramble) {
+            puts(out);
         } else {
             sb_tet_pieces p;
             sb_tet_facelets f;
             sb_tet_unrank(index, &p);
             sb_tet_pieces_to_facelets(&p, &f);
             sb_tet_facelets_format(&f, out);
+            puts(out);
         }
-        puts(out);
         if (cli_output_failed())
             break; /* reported by cli_finish */
     }
@@ -305,7 +365,7 @@ int cmd_tetraminx(int argc, char **argv)
 
 int god_tetraminx(int argc, char **argv)
 {
-    god_opts o = {NULL, {NULL, NULL, 1, -1}};
+    god_opts o = {NULL, {NULL, NULL, 1, -1}, 0};
     sb_tet_god *g;
     sb_mem mem;
     sb_error err;
@@ -320,7 +380,7 @@ int god_tetraminx(int argc, char **argv)
         sb_tet_god_free(g);
         return cli_fail(NULL, &err);
     }
-    cli_table_histogram(sb_tet_god_table(g), 1);
+    cli_table_histogram(sb_tet_god_table(g), 1, o.json ? "tetraminx" : NULL);
     sb_tet_god_free(g);
     return 0;
 }

@@ -344,9 +344,20 @@ static uint64_t table_count(const void *t, int d)
     return sb_table_count(t, d);
 }
 
-void cli_table_histogram(const sb_table *t, int whole)
+void cli_table_histogram(const sb_table *t, int whole, const char *json)
 {
     sb_table_info in = sb_table_about(t);
+    if (json) { /* the puzzle's name; a table cut short has no totals */
+        printf("{\"command\": \"god\", \"puzzle\": \"%s\", \"distances\": [", json);
+        for (int d = 0; d < in.levels; d++)
+            printf("%s%llu", d ? ", " : "", (unsigned long long)sb_table_count(t, d));
+        printf("], \"complete\": %s", whole ? "true" : "false");
+        if (whole)
+            printf(", \"positions\": %llu, \"largest_distance\": %d", (unsigned long long)in.reached,
+                   in.levels - 1);
+        printf("}\n");
+        return;
+    }
     cli_histogram("distance", in.levels, table_count, t);
     if (whole)
         cli_histogram_end("total", in.reached, "positions", in.levels - 1);

@@ -14,6 +14,7 @@ static const struct {
     const char *what;
 } commands[] = {
     {"solve", cmd_solve, "shortest solution of a sliding-block puzzle (SLIDING format)"},
+    {"show", cmd_show, "draw a sliding-block puzzle as a page or SVG, without solving it"},
     {"explore", cmd_explore, "census of every configuration reachable from the start"},
     {"god", cmd_god, "distance table of a whole puzzle (npuzzle RxC, tetraminx)"},
     {"eight", cmd_eight, "the ACM \"Eight\" problem: solve an 8-puzzle"},

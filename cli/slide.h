@@ -21,6 +21,7 @@ void cli_slide_shorthand(const sb_slide *sl, const uint64_t *key);
 void cli_json_str(const char *s);
 /* A board as JSON: rows, blocks, shorthand (slide_print.c says how). */
 void cli_slide_json_board(const sb_slide *sl, const uint64_t *key);
+/* The same for a configuration given as anchors (kind value per cell). */
 /* The counts of one side of a search as a JSON array. */
 void cli_slide_json_counts(const sb_search *s, int side);
 /* The distance lines of a search ("distance D: N", or "forward D: N" and
@@ -31,6 +32,8 @@ void cli_slide_counts(const sb_search *s);
 typedef struct search_opts {
     int style, quiet, verbose, progress, json, bidir, threads;
     const char *memarg;
+    const char *html, *svg; /* solve: the page, the start as SVG */
+    int moves;              /* solve: only the moves, one a line */
 } search_opts;
 
 /* One run of solve or explore. */

@@ -44,6 +44,9 @@ typedef struct sb_tet_facelets {
 /* The 28-letter string of f, NUL-terminated (out has room for 29).  0, or
  * SB_EUSAGE for a NULL pointer. */
 int sb_tet_facelets_format(const sb_tet_facelets *f, char *out);
+/* Apply move m (0..7) to f: 0, or SB_EUSAGE for f NULL or another m (f
+ * unchanged). */
+int sb_tet_facelets_move(sb_tet_facelets *f, int m);
 
 /* ---- Piece layer ----------------------------------------------------------
  * twist[c]  how many thirds (0..2) the tet at corner c (0 U, 1 L, 2 R, 3 B)

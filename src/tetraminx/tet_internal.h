@@ -10,11 +10,8 @@
 /* "U", "U'", ..., "B'" for m in 0..7; "?" for any other m. */
 const char *sb_tet_move_name(int m);
 
-/* These return 0, or SB_EUSAGE for a NULL pointer or a move outside 0..7
- * (nothing written then). */
+/* 0, or SB_EUSAGE for a NULL pointer. */
 int sb_tet_facelets_solved(sb_tet_facelets *f);
-/* Apply move m (0..7) to f. */
-int sb_tet_facelets_move(sb_tet_facelets *f, int m);
 
 /* 0, or SB_EUSAGE for p NULL or a move outside 0..7 (p unchanged). */
 int sb_tet_pieces_solved(sb_tet_pieces *p);

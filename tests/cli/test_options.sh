@@ -113,11 +113,19 @@ helps solve -- "-s --style
 -q --quiet
 -v --verbose
 --json
+--moves
+--html
+--svg
 --no-bidir
 --memory
 --progress
 --no-progress
--h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --no-bidir --memory 1M --progress --no-progress
+-h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --moves --html x --svg=x --no-bidir \
+    --memory 1M --progress --no-progress
+helps show -- "--html
+--svg
+--json
+-h --help" -- --html x --svg=x --json
 helps explore -- "-s --style
 -j --threads
 -q --quiet
@@ -134,14 +142,16 @@ helps god npuzzle -- "--save
 --bits
 --progress
 --no-progress
--h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --bits 4 --progress --no-progress
+--json
+-h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --bits 4 --progress --no-progress --json
 helps god tetraminx -- "--save
 --load
 --memory
 -j --threads
 --progress
 --no-progress
--h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --progress --no-progress
+--json
+-h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --progress --no-progress --json
 helps tetraminx solve -- "-v --verbose
 --stats
 --load
@@ -149,7 +159,9 @@ helps tetraminx solve -- "-v --verbose
 -j --threads
 --progress
 --no-progress
--h --help" -- -v --verbose --stats --load x --memory=1M -j1 --threads 2 --progress --no-progress
+--json
+--html
+-h --help" -- -v --verbose --stats --load x --memory=1M -j1 --threads 2 --progress --no-progress --json --html x
 helps tetraminx random -- "--seed
 --scramble
 --load
@@ -157,7 +169,8 @@ helps tetraminx random -- "--seed
 -j --threads
 --progress
 --no-progress
--h --help" -- --seed=1 --scramble --load x --memory=1M -j1 --threads 2 --progress --no-progress
+--json
+-h --help" -- --seed=1 --scramble --load x --memory=1M -j1 --threads 2 --progress --no-progress --json
 helps npuzzle -- "-g --goal
 -s --size
 -j --threads
@@ -168,9 +181,12 @@ helps npuzzle -- "-g --goal
 --memory
 --progress
 --no-progress
+--json
+--html
 -h --help" -- -g blank-first --goal=blank-last -s3x3 --size 3x3 -j1 --threads=2 --jobs 2 -v --verbose \
-    --pdb 78 --pdb-dir x --no-cache --memory 1M --progress --no-progress
-helps eight -- "-h --help" --
+    --pdb 78 --pdb-dir x --no-cache --memory 1M --progress --no-progress --json --html x
+helps eight -- "--json
+-h --help" -- --json
 # -h as well as --help, also inside a bundle
 expect_status 0 "solve -h" -- $SBFS solve -h
 expect_grep "^usage: sbfs solve " "solve -h" "$T_TMP/out"
