@@ -9,12 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sbmpi.h"
 #include "sbmpi_priv.h"
 
 static int g_rank, g_size = 1, g_errfd = 2;
+static double g_timeout = 600; /* seconds a process waits for the others (SBFS_MPI_TIMEOUT) */
 
 int sbmpi_rank(void)
 {
@@ -60,8 +62,39 @@ void sbmpi_failed(int rc, const char *call, const char *file, int line)
                 paren ? (int)(paren - call) : (int)strlen(call), call, what, file, line);
 }
 
+void sbmpi_wait(MPI_Request *req, const char *what)
+{
+    int done = 0;
+    long ns = 10000;
+    double t0 = MPI_Wtime();
+    for (int i = 0;; i++) {
+        SBMPI_CHECK(MPI_Test(req, &done, MPI_STATUS_IGNORE));
+        if (done)
+            return;
+        if (i < 64)
+            continue;
+        struct timespec ts = {0, ns};
+        nanosleep(&ts, NULL);
+        ns = ns < 1000000 ? ns * 2 : ns;
+        if ((i & 63) == 0 && MPI_Wtime() - t0 > g_timeout)
+            sbmpi_fatal("%s: no answer from the other processes for %.0f s (SBFS_MPI_TIMEOUT); one has "
+                        "probably died; stopping the run",
+                        what, g_timeout);
+    }
+}
+
 int sbmpi_init(int *argc, char ***argv)
 {
+    const char *to = getenv("SBFS_MPI_TIMEOUT");
+    if (to) {
+        char *end;
+        double v = strtod(to, &end);
+        if (end == to || *end || !(v > 0)) {
+            fprintf(stderr, "sbfs: SBFS_MPI_TIMEOUT wants a number of seconds above 0, not '%s'\n", to);
+            return 2;
+        }
+        g_timeout = v;
+    }
     int rc = MPI_Init(argc, argv);
     if (rc != MPI_SUCCESS) {
         fprintf(stderr, "sbfs: MPI_Init failed (%d)\n", rc);
@@ -88,13 +121,7 @@ int sbmpi_finish(int status)
 {
     fflush(stdout);
     fflush(stderr);
-    if (status == 0 || g_size == 1) {
-        MPI_Finalize();
-        return status;
-    }
-    /* every process fails the same way (failures are agreed), but one that
-     * failed on its own would leave the others waiting: let them all end */
-    MPI_Barrier(MPI_COMM_WORLD);
+    /* failures are agreed: every process ends here the same way */
     MPI_Finalize();
     return status;
 }

@@ -41,6 +41,23 @@ typedef struct sbmpi_stats {
 int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const sbmpi_stats **stats,
                      sb_error *err);
 
+/* The distributed God table of model m from index start: the index range
+ * in one slice per process (2-bit codes and two bitmaps each, charged to
+ * this process's mem), filled forward level by level.  count[0..levels)
+ * (room for SB_TABLE_MAXDIST + 1) receives the positions at each distance,
+ * the same on every process.  Returns 0, SB_EINTR (counts so far valid),
+ * SB_ENOMEM or SB_EUSAGE, the same on every process.  stats may be NULL.
+ * codes not NULL: after a complete build process 0 gathers the whole
+ * table, the bytes one process would build (2 bits a position), into
+ * *codes (*codes_bytes bytes from its mem); the others get NULL. */
+int sbmpi_table_build(const sb_model *m, uint64_t start, sb_mem *mem, const sb_control *ctl, uint64_t *count,
+                      int *levels, uint64_t **codes, size_t *codes_bytes, sbmpi_stats *stats, sb_error *err);
+
+/* `sbfs god` under MPI (mpi/god_cli.c): build by sbmpi_table_build, print
+ * the histogram (rank 0), return the exit status. */
+int sbmpi_god(const sb_model *m, uint64_t start, sb_mem *mem, int progress, const char *save, int verbose);
+int sbmpi_god_tetraminx(sb_mem *mem, int progress, const char *save, int verbose);
+
 /* Print the figures of a run on stderr (rank 0). */
 void sbmpi_print_stats(const sbmpi_stats *st, uint64_t states);
 

@@ -15,6 +15,19 @@ void sbmpi_failed(int rc, const char *call, const char *file, int line);
             sbmpi_failed(sbmpi_rc_, #call, __FILE__, __LINE__);                                      \
     } while (0)
 
+/* Wait for a non-blocking call to complete, polling with short sleeps
+ * (processes that wait leave the cores to those that work, which matters
+ * when there are more processes than cores), for at most the timeout of
+ * SBFS_MPI_TIMEOUT (seconds, default 600): a process that died is not
+ * always noticed by MPI, and a run must stop rather than hang. */
+void sbmpi_wait(MPI_Request *req, const char *what);
+#define SBMPI_WAIT(icall, what)                                                                      \
+    do {                                                                                             \
+        MPI_Request q_;                                                                              \
+        SBMPI_CHECK(icall);                                                                          \
+        sbmpi_wait(&q_, what);                                                                       \
+    } while (0)
+
 /* The same for a failure that is not MPI's (out of memory where the
  * processes cannot agree on it first). */
 void sbmpi_fatal(const char *fmt, ...)

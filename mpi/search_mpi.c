@@ -113,7 +113,7 @@ static int agree(dsearch *d, int rc, sb_error *err)
 {
     int mine = rc ? d->rank : d->size, first;
     double t = MPI_Wtime();
-    SBMPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, d->comm));
+    SBMPI_WAIT(MPI_Iallreduce(&mine, &first, 1, MPI_INT, MPI_MIN, d->comm, &q_), "MPI_Allreduce");
     if (first < d->size) {
         sb_error e;
         memset(&e, 0, sizeof e);
@@ -122,7 +122,7 @@ static int agree(dsearch *d, int rc, sb_error *err)
                 e = *err;
             e.code = rc;
         }
-        SBMPI_CHECK(MPI_Bcast(&e, (int)sizeof e, MPI_BYTE, first, d->comm));
+        SBMPI_WAIT(MPI_Ibcast(&e, (int)sizeof e, MPI_BYTE, first, d->comm, &q_), "MPI_Bcast");
         if (err)
             *err = e;
         rc = e.code ? e.code : SB_EINTERNAL;
@@ -148,7 +148,7 @@ static int smallest(dsearch *d, int have, uint64_t *key)
     else
         memset(mine + 1, 0, kb(d, 1));
     double t = MPI_Wtime();
-    SBMPI_CHECK(MPI_Allgather(mine, kw + 1, MPI_UINT64_T, all, kw + 1, MPI_UINT64_T, d->comm));
+    SBMPI_WAIT(MPI_Iallgather(mine, kw + 1, MPI_UINT64_T, all, kw + 1, MPI_UINT64_T, d->comm, &q_), "MPI_Allgather");
     d->stats.comm_secs += MPI_Wtime() - t;
     int found = 0;
     for (int r = 0; r < d->size; r++) {
@@ -169,7 +169,7 @@ static uint64_t sum_u64(dsearch *d, uint64_t v)
 {
     uint64_t s;
     double t = MPI_Wtime();
-    SBMPI_CHECK(MPI_Allreduce(&v, &s, 1, MPI_UINT64_T, MPI_SUM, d->comm));
+    SBMPI_WAIT(MPI_Iallreduce(&v, &s, 1, MPI_UINT64_T, MPI_SUM, d->comm, &q_), "MPI_Allreduce");
     d->stats.comm_secs += MPI_Wtime() - t;
     return s;
 }
@@ -312,7 +312,7 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
     if (tmp)
         sb_mem_free(d->mem, tmp, kb(d, big ? big : 1));
     double t = MPI_Wtime();
-    SBMPI_CHECK(MPI_Alltoall(sc, 1, MPI_INT, rcnt, 1, MPI_INT, d->comm));
+    SBMPI_WAIT(MPI_Ialltoall(sc, 1, MPI_INT, rcnt, 1, MPI_INT, d->comm, &q_), "MPI_Alltoall");
     uint64_t got = 0;
     for (int r = 0; r < P; r++) {
         rd[r] = (int)got;
@@ -327,8 +327,8 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
     uint64_t *sink = recv;
     if (!sink && !(sink = malloc(kb(d, got ? got : 1))))
         sbmpi_fatal("out of memory receiving %llu keys", (unsigned long long)got);
-    SBMPI_CHECK(MPI_Alltoallv(sendbuf ? sendbuf : sink, sc, sd, d->keytype, sink, rcnt, rd, d->keytype,
-                              d->comm));
+    SBMPI_WAIT(MPI_Ialltoallv(sendbuf ? sendbuf : sink, sc, sd, d->keytype, sink, rcnt, rd, d->keytype,
+                              d->comm, &q_), "MPI_Alltoallv");
     d->stats.comm_secs += MPI_Wtime() - t;
     if (sendbuf)
         sb_mem_free(d->mem, sendbuf, kb(d, total ? total : 1));
@@ -398,7 +398,7 @@ static int make_level(dsearch *d, dside *S, sb_control *ctl, sb_error *err)
         /* agree on errors and on whether any process has more to list */
         int flags[2] = {lrc ? 1 : 0, i < cur->n}, all[2];
         double t = MPI_Wtime();
-        SBMPI_CHECK(MPI_Allreduce(flags, all, 2, MPI_INT, MPI_MAX, d->comm));
+        SBMPI_WAIT(MPI_Iallreduce(flags, all, 2, MPI_INT, MPI_MAX, d->comm, &q_), "MPI_Allreduce");
         d->stats.comm_secs += MPI_Wtime() - t;
         if (all[0]) {
             rc = agree(d, lrc, err);
@@ -579,7 +579,7 @@ static void gather_last(dsearch *d)
     if (!cnt)
         sbmpi_fatal("out of memory");
     double t = MPI_Wtime();
-    SBMPI_CHECK(MPI_Gather(&mine, 1, MPI_INT, cnt, 1, MPI_INT, 0, d->comm));
+    SBMPI_WAIT(MPI_Igather(&mine, 1, MPI_INT, cnt, 1, MPI_INT, 0, d->comm, &q_), "MPI_Gather");
     uint64_t *all = NULL;
     if (d->rank == 0) {
         int off = 0;
@@ -589,7 +589,7 @@ static void gather_last(dsearch *d)
         if (!all)
             sbmpi_fatal("out of memory gathering %llu keys", (unsigned long long)L->total);
     }
-    SBMPI_CHECK(MPI_Gatherv(L->keys, mine, d->keytype, all, cnt, dis, d->keytype, 0, d->comm));
+    SBMPI_WAIT(MPI_Igatherv(L->keys, mine, d->keytype, all, cnt, dis, d->keytype, 0, d->comm, &q_), "MPI_Gatherv");
     d->stats.comm_secs += MPI_Wtime() - t;
     if (d->rank == 0) {
         uint64_t **in = malloc((size_t)P * sizeof *in), *n = malloc((size_t)P * sizeof *n);
@@ -642,9 +642,9 @@ static int d_run(void *st, const uint64_t *start, const uint64_t *goal, unsigned
     /* the figures */
     double c = d->stats.comm_secs, cmax;
     uint64_t peak = d->mem ? d->mem->peak : 0, pk[2] = {peak, peak}, all[2];
-    SBMPI_CHECK(MPI_Allreduce(&c, &cmax, 1, MPI_DOUBLE, MPI_MAX, d->comm));
-    SBMPI_CHECK(MPI_Allreduce(&pk[0], &all[0], 1, MPI_UINT64_T, MPI_SUM, d->comm));
-    SBMPI_CHECK(MPI_Allreduce(&pk[1], &all[1], 1, MPI_UINT64_T, MPI_MAX, d->comm));
+    SBMPI_WAIT(MPI_Iallreduce(&c, &cmax, 1, MPI_DOUBLE, MPI_MAX, d->comm, &q_), "MPI_Allreduce");
+    SBMPI_WAIT(MPI_Iallreduce(&pk[0], &all[0], 1, MPI_UINT64_T, MPI_SUM, d->comm, &q_), "MPI_Allreduce");
+    SBMPI_WAIT(MPI_Iallreduce(&pk[1], &all[1], 1, MPI_UINT64_T, MPI_MAX, d->comm, &q_), "MPI_Allreduce");
     d->stats.procs = d->size;
     d->stats.bytes_sent = sum_u64(d, d->sent);
     d->stats.comm_secs = cmax;
