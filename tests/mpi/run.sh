@@ -98,6 +98,15 @@ done
 printf '2 x 2\n1 = 1\n1x\nxx\n' > "$T/bad.txt"
 same "a puzzle without a blank line" 3 solve "$T/bad.txt"
 
+# The budget is each process's: past it, every process stops with status
+# 4 and the message of the one that ran out, at once and in the middle.
+for cmd in "god npuzzle 3x4 --memory 10M" "explore -q --memory 2M bench/klotski-distinct.txt"; do
+    # shellcheck disable=SC2086
+    run_mpi 2 $cmd
+    st=$?
+    if [ "$st" = 4 ] && grep -q '^sbfs: memory budget exhausted' "$T/err"; then ok; else bad "$cmd: status $st, $(head -n 1 "$T/err")"; fi
+done
+
 # --save: process 0 gathers the slices and writes the table one process
 # writes, byte for byte.
 "$ONE" god npuzzle 2x5 --save "$T/one.tab" > /dev/null 2>&1
@@ -106,6 +115,37 @@ if cmp -s "$T/one.tab" "$T/three.tab"; then ok; else bad "god npuzzle 2x5 --save
 run_mpi 2 god tetraminx --save "$T/two.tab"
 "$ONE" god tetraminx --save "$T/one.tab" > /dev/null 2>&1
 if cmp -s "$T/one.tab" "$T/two.tab"; then ok; else bad "god tetraminx --save: another table from 2 processes"; fi
+
+# Ctrl-C: SIGINT to one process (a launcher may forward it to some only)
+# stops all at the next trade with the counts so far, as one process
+# stops: status 5, "stopped at distance D", the distance lines so far.
+# The run is the census of the 3 x 4 puzzle (minutes); one process,
+# stopped the same way, gives the reference: the shorter of the two lists
+# of counts must begin the longer.
+timeout -s INT 2 "$ONE" explore -q -j 1 bench/eleven-3x4.txt > "$T/ref" 2> /dev/null
+timeout 120 mpirun --oversubscribe -np 3 "$M" explore -q bench/eleven-3x4.txt > "$T/out" 2> "$T/err" &
+job=$!
+n=0
+for _ in $(seq 1 200); do
+    n=$(pgrep -f "^$M explore -q bench/eleven-3x4" | wc -l)
+    [ "$n" = 3 ] && break
+    sleep 0.1
+done
+sleep 2
+kill -INT "$(pgrep -f "^$M explore -q bench/eleven-3x4" | tail -n 1)"
+wait $job
+st=$?
+a=$(wc -l < "$T/out")
+b=$(wc -l < "$T/ref")
+[ "$a" -lt "$b" ] || a=$b
+if [ "$st" != 5 ] || ! grep -q '^sbfs: stopped at distance' "$T/err"; then
+    bad "SIGINT to one process: status $st, $(head -n 1 "$T/err")"
+elif head -n "$a" "$T/ref" > "$T/ref.a" && head -n "$a" "$T/out" > "$T/out.a" &&
+    { [ "$a" -lt 5 ] || ! cmp -s "$T/ref.a" "$T/out.a"; }; then
+    bad "SIGINT to one process: the counts so far are not those of one process"
+else
+    ok
+fi
 
 # A process killed in the middle: the others stop with an error.  The run
 # is one that lasts (the table of the whole 3 x 4 puzzle); one process is
