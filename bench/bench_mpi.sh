@@ -30,7 +30,12 @@ figures() {
     done
     n=$(sed -n 's/^sbfs: \([0-9]*\) positions,.*/\1/p; s/^sbfs: style [0-9], \([0-9]*\) configurations.*/\1/p' "$tmp/err" | head -n 1)
     wall=$(sed -n 's/^sbfs: [0-9]* positions, \([0-9.]*\) s.*/\1/p; s/^sbfs: style.* word[s]*, \([0-9.]*\) s (cpu.*/\1/p' "$tmp/err" | median)
-    bpc=$(sed -n 's/^sbfs: mpi:.*(\([0-9.]*\) bytes\/configuration).*/\1/p; s/.*memory [0-9]* bytes (\([0-9.]*\) bytes\/\(position\|configuration\)).*/\1/p' "$tmp/err" | median)
+    # all processes together (the mpi line) when there is one
+    if grep -q '^sbfs: mpi:' "$tmp/err"; then
+        bpc=$(sed -n 's/^sbfs: mpi:.*(\([0-9.]*\) bytes\/configuration).*/\1/p' "$tmp/err" | median)
+    else
+        bpc=$(sed -n 's/.*memory [0-9]* bytes (\([0-9.]*\) bytes\/\(position\|configuration\)).*/\1/p' "$tmp/err" | median)
+    fi
     comm=$(sed -n 's/^sbfs: mpi:.*communication \([0-9.]*\) s.*/\1/p' "$tmp/err" | median)
     printf '%-24s %3s %11s %9s %11.0f %8s %9s\n' "$name" "$np" "$n" "$wall" \
         "$(awk -v n="$n" -v w="$wall" 'BEGIN { print (w > 0 ? n / w : 0) }')" "$bpc" "${comm:--}"
