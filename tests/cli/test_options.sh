@@ -134,7 +134,8 @@ helps god npuzzle -- "--save
 --bits
 --progress
 --no-progress
--h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --bits 4 --progress --no-progress
+-v --verbose
+-h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --bits 4 --progress --no-progress -v
 helps god tetraminx -- "--save
 --load
 --memory
