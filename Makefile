@@ -13,9 +13,20 @@
 #   make tsan       the threaded unit tests under ThreadSanitizer (clang)
 #   make fuzz       libFuzzer targets (clang), FUZZ_TIME seconds each
 #   make install PREFIX=/usr/local
+#   make MPI=1      build/mpi/sbfs, run by mpirun across processes and
+#                   machines (needs Open MPI: mpicc); the MPI code is in
+#                   mpi/, which no other build compiles
+#   make test-mpi   the MPI tests (tests/mpi/run.sh): the same output
+#                   under mpirun -np 1..4 as from one process
 
 PREFIX ?= /usr/local
+MPI ?= 0
+ifeq ($(MPI),1)
+BUILD ?= build/mpi
+CC = mpicc
+else
 BUILD ?= build/opt
+endif
 SAN ?= 0
 WERROR ?= 0
 FUZZ_TIME ?= 60
@@ -42,6 +53,10 @@ LDLIBS = -pthread -lm
 
 LIB_SRC := $(sort $(wildcard src/*/*.c))
 CLI_SRC := $(sort $(wildcard cli/*.c))
+ifeq ($(MPI),1)
+CLI_SRC += $(sort $(wildcard mpi/*.c))
+ALL_CFLAGS += -DSBFS_MPI
+endif
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 VERIFY_SRC := $(sort $(wildcard tests/verify_*.c))
 FUZZ_SRC := $(sort $(wildcard fuzz/fuzz_*.c))
@@ -52,7 +67,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/%)
 VERIFY_BIN := $(VERIFY_SRC:tests/%.c=$(BUILD)/%)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
 
-.PHONY: all test check check-random tsan run bench fuzz install uninstall clean
+.PHONY: all test test-mpi check check-random tsan run bench fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: $(BUILD)/sbfs $(BUILD)/libsbfs.a
@@ -107,6 +122,13 @@ tsan:
 	        { tail -n 30 build/tsan/$$t.log; exit 1; }; \
 	    tail -n 1 build/tsan/$$t.log; \
 	done
+
+# The MPI build and its tests; the one-process build is the reference.
+test-mpi:
+	$(MAKE) --no-print-directory -j$(JOBS) MPI=1 WERROR=1 build/mpi/sbfs
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/test WERROR=1 build/test/sbfs build/test/test_random_slide \
+	    $(addprefix build/test/,$(notdir $(VERIFY_BIN)))
+	sh tests/mpi/run.sh build/mpi/sbfs build/test
 
 N ?= 20000
 SEED ?= 1

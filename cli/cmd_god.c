@@ -8,6 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#ifdef SBFS_MPI
+#include "../mpi/sbmpi.h"
+#endif
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -22,7 +26,7 @@ static void usage(FILE *out)
 
 typedef struct god_opts {
     const char *save, *load, *memarg, *bits;
-    int threads, progress;
+    int threads, progress, verbose;
     int json;
 } god_opts;
 
@@ -36,6 +40,7 @@ static const cli_opt options[] = {
      "4 or 8 (the distance itself, up to 14 or 254)"},
     CLI_OPT_PROGRESS(god_opts, progress),
     CLI_OPT_JSON(god_opts, json, "print the counts as one JSON document instead"),
+    CLI_OPT_VERBOSE(god_opts, verbose, "also print figures (time, memory, rate) on stderr"),
     {0},
 };
 
@@ -73,7 +78,7 @@ static int cores(void)
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
-    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1, 0};
+    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1, 0, 0};
     char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
     size_t budget;
@@ -102,6 +107,14 @@ static int god_npuzzle(int argc, char **argv)
     if (cli_memory_budget(o.memarg, &budget, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(&mem, budget);
+#ifdef SBFS_MPI
+    /* under MPI the table is cut among the processes (the budget is each one's) */
+    if (!o.load) {
+        st = sbmpi_god(&t.model, sb_npt_goal(&t), &mem, o.progress, o.save, o.verbose);
+        sb_npt_free(&t);
+        return st;
+    }
+#endif
     need = (t.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
     if (!o.load && budget && need > budget) {
         sb_error_set(&err, SB_ENOMEM, 0, 0,
@@ -116,9 +129,16 @@ static int god_npuzzle(int argc, char **argv)
         rc = sb_npt_load(&t, o.load, &mem, &err);
     } else {
         sb_table_opts to = {bits, o.threads, SB_SCAN_AUTO, -1};
+        double t0 = sb_now();
         cli_control_init(&ctl, &prog, o.progress);
         rc = sb_npt_build(&t, &to, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
+        if (o.verbose && !rc) {
+            double secs = sb_now() - t0;
+            fprintf(stderr, "sbfs: %llu positions, %.3f s, %.0f positions/s, memory %zu bytes (%.2f bytes/position)\n",
+                    (unsigned long long)t.size, secs, secs > 0 ? (double)t.size / secs : 0.0, mem.peak,
+                    (double)mem.peak / (double)t.size);
+        }
     }
     if (rc == SB_EINTR && t.have_table) {
         /* Ctrl-C: the distances finished so far, as solve and explore

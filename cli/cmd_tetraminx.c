@@ -4,6 +4,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#ifdef SBFS_MPI
+#include "../mpi/sbmpi.h"
+#endif
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -373,6 +377,17 @@ int god_tetraminx(int argc, char **argv)
 
     if ((rc = cli_parse(&god_command, argc, argv, &o, NULL, NULL)) >= 0)
         return rc;
+#ifdef SBFS_MPI
+    /* under MPI the table is cut among the processes */
+    if (!o.t.load) {
+        size_t limit;
+        sb_error_clear(&err);
+        if (cli_memory_budget(o.t.memory, &limit, &err))
+            return cli_fail(NULL, &err);
+        sb_mem_init(&mem, limit);
+        return sbmpi_god_tetraminx(&mem, o.t.progress, o.save, 0);
+    }
+#endif
     if ((rc = get_table(&g, &mem, &o.t)) != 0)
         return rc;
     sb_error_clear(&err);

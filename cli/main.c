@@ -37,7 +37,7 @@ static void usage(FILE *out)
                  "5 interrupted, 6 and above malformed input (see docs/FORMAT.md).\n");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -58,3 +58,19 @@ int main(int argc, char **argv)
             return cli_finish(commands[i].fn(argc - 1, argv + 1));
     return cli_usage_error("unknown command '%s'", argv[1]);
 }
+
+#ifdef SBFS_MPI
+/* Built with MPI (make MPI=1): every command runs under MPI, rank 0 prints. */
+#include "../mpi/sbmpi.h"
+
+int main(int argc, char **argv)
+{
+    int st = sbmpi_init(&argc, &argv);
+    return st ? st : sbmpi_finish(run(argc, argv));
+}
+#else
+int main(int argc, char **argv)
+{
+    return run(argc, argv);
+}
+#endif

@@ -51,6 +51,7 @@ typedef struct search_run {
     cli_progress prog;
     double secs, cpu;
     int have_ctl;
+    const void *mpi_stats; /* the MPI back-end's figures (make MPI=1), or NULL */
 } search_run;
 
 /* Parse the command line by c's table into r (defaults first). -1 to go

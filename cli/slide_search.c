@@ -6,6 +6,10 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#ifdef SBFS_MPI
+#include "../mpi/sbmpi.h"
+#endif
+
 static double cpu_seconds(void)
 {
     struct rusage ru;
@@ -52,11 +56,19 @@ int cli_search(search_run *r, int census)
     if (sb_slide_new(&r->sl, r->pz, r->o.style, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
     sb_keymodel m;
-    sb_search_opts so = {r->o.threads, NULL, NULL};
     sb_slide_model(r->sl, SB_SLIDE_HINTS, &m);
     r->kw = m.key_words;
+#ifdef SBFS_MPI
+    /* under MPI the levels are cut among the processes */
+    const sbmpi_stats *ms = NULL;
+    if (sbmpi_search_new(&r->srch, &m, &r->mem, &ms, &r->err))
+        return cli_fail(fname, &r->err);
+    r->mpi_stats = ms;
+#else
+    sb_search_opts so = {r->o.threads, NULL, NULL};
     if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
+#endif
     unsigned flags = census ? SB_SEARCH_CENSUS : r->o.bidir ? SB_SEARCH_BIDIR : 0;
     double t0 = sb_now(), c0 = cpu_seconds();
     cli_control_init(&r->ctl, &r->prog, r->o.progress);
@@ -98,4 +110,7 @@ void cli_search_figures(const search_run *r)
             r->cpu > 0 ? (double)n / r->cpu : 0.0, r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0,
             peak_rss_kb(), in->threads, in->threads == 1 ? "" : "s",
             in->dropped ? ", levels dropped for the budget" : "");
+#ifdef SBFS_MPI
+    sbmpi_print_stats(r->mpi_stats, n);
+#endif
 }

@@ -43,6 +43,7 @@
 #include "../core/tablefile.h"
 #include "../core/internal.h"
 #include "table_internal.h"
+#include "table_adopt.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -839,4 +840,36 @@ static int load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, s
     memcpy(t->name, name, 32);
     memcpy(t->params, params, 64);
     return sb_tf_read(&r, t->data, 8, err);
+}
+
+/* ---- codes made elsewhere (table_adopt.h) ------------------------------ */
+
+int sb_table_adopt(sb_table **out, const sb_model *m, uint64_t *data, size_t data_bytes, const uint64_t *count,
+                   int levels, sb_mem *mem, sb_error *err)
+{
+    int rc = !out || !data || !count ? sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_adopt: NULL argument")
+                                     : check_model(m, err);
+    if (!rc && (levels < 1 || levels > SB_TABLE_MAXDIST + 1 || data_bytes < words_for(m->size, 2) * 8))
+        rc = sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_adopt: %d levels, %zu bytes", levels, data_bytes);
+    sb_table *t = rc ? NULL : calloc(1, sizeof *t);
+    if (!rc && !t)
+        rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    if (rc) {
+        if (data)
+            sb_mem_free(mem, data, data_bytes);
+        return rc;
+    }
+    t->size = m->size;
+    t->bits = 2;
+    t->data = data;
+    t->data_bytes = data_bytes;
+    t->mem = mem;
+    t->maxdist = levels - 1;
+    for (int d = 0; d < levels; d++)
+        t->reached += t->count[d] = count[d];
+    t->complete = 1;
+    copy_name(t->name, sizeof t->name, m->name);
+    copy_name(t->params, sizeof t->params, m->params);
+    *out = t;
+    return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "bfs.h"
 #include "levels.h"
 
@@ -19,6 +20,8 @@ struct sb_search {
     sb_search_info info;
     sb_bfs b;       /* SB_ENGINE_HASHED */
     sb_levels lv;   /* SB_ENGINE_LEVELS */
+    const sb_search_backend *be; /* an engine from outside (backend.h), or NULL */
+    void *be_st;
 };
 
 static int usage(sb_error *err, const char *what)
@@ -65,10 +68,28 @@ int sb_search_new(sb_search **out, int engine, const sb_keymodel *m, const sb_se
     return 0;
 }
 
+int sb_search_new_backend(sb_search **out, const sb_keymodel *m, const sb_search_backend *be, void *st,
+                          sb_error *err)
+{
+    int rc = !be || !be->run || !be->level || !be->last || !be->path || !be->free
+                 ? usage(err, "an incomplete back-end")
+                 : sb_search_new(out, SB_ENGINE_LEVELS, m, NULL, NULL, err);
+    if (rc) {
+        if (be && be->free)
+            be->free(st);
+        return rc;
+    }
+    (*out)->be = be;
+    (*out)->be_st = st;
+    return 0;
+}
+
 void sb_search_free(sb_search *s)
 {
     if (!s)
         return;
+    if (s->be)
+        s->be->free(s->be_st);
     if (s->engine == SB_ENGINE_LEVELS)
         sb_levels_free(&s->lv);
     else if (s->ran)
@@ -126,6 +147,11 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
     memset(&s->info, 0, sizeof s->info);
     s->info.length = -1;
     s->census = (flags & SB_SEARCH_CENSUS) != 0;
+    if (s->be) {
+        rc = s->be->run(s->be_st, start, s->census ? NULL : goal, flags, ctl, &s->info, err);
+        s->ran = 1;
+        return rc;
+    }
     if (s->engine == SB_ENGINE_HASHED) {
         sb_keymodel m = s->model;
         if (s->ran)
@@ -165,6 +191,8 @@ uint64_t sb_search_level(const sb_search *s, int side, int d)
 {
     if (!s || !s->ran || side < 0 || side > 1 || d < 0)
         return 0;
+    if (s->be)
+        return s->be->level(s->be_st, side, d);
     if (s->engine == SB_ENGINE_HASHED)
         return side ? 0 : sb_bfs_level_size(&s->b, d);
     return sb_levels_size(&s->lv, side, d);
@@ -176,7 +204,7 @@ const uint64_t *sb_search_last(const sb_search *s, uint64_t *n)
         *n = 0;
     if (!s || !n || !s->ran || s->engine != SB_ENGINE_LEVELS)
         return NULL;
-    return sb_levels_last(&s->lv, n);
+    return s->be ? s->be->last(s->be_st, n) : sb_levels_last(&s->lv, n);
 }
 
 int sb_search_path(sb_search *s, uint64_t *keys, sb_control *ctl, sb_error *err)
@@ -185,6 +213,8 @@ int sb_search_path(sb_search *s, uint64_t *keys, sb_control *ctl, sb_error *err)
         return usage(err, s ? "no room for the path" : "no search");
     if (!s->ran || !s->info.found || s->census)
         return usage(err, "no path: no goal was reached");
+    if (s->be)
+        return s->be->path(s->be_st, keys, ctl, err);
     if (s->engine == SB_ENGINE_LEVELS)
         return sb_levels_path(&s->lv, keys, ctl, err);
     int D = s->info.length, kw = s->model.key_words;

@@ -71,4 +71,9 @@ expect_status 2 "bad memory" -- $SBFS god npuzzle 3x3 --memory lots
 expect_status 4 "budget too small" -- $SBFS god npuzzle 3x3 --memory 10K
 expect_grep "more than the memory budget" "budget message" $T_TMP/err
 expect_status 4 "4x4 does not fit" -- $SBFS god npuzzle 4x4 --memory 1G
+# -v: the same table on stdout, the figures on stderr
+$SBFS god npuzzle 2x3 >"$T_TMP/god23"
+expect_file "$T_TMP/god23" "god -v: the same output" -- $SBFS god npuzzle 2x3 -v
+expect_grep "^sbfs: 360 positions, [0-9.]+ s, [0-9]+ positions/s, memory [0-9]+ bytes \([0-9.]+ bytes/position\)$" \
+    "god -v: the figures" "$T_TMP/err"
 finish

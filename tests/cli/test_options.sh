@@ -143,7 +143,8 @@ helps god npuzzle -- "--save
 --progress
 --no-progress
 --json
--h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --bits 4 --progress --no-progress --json
+-v --verbose
+-h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --bits 4 --progress --no-progress --json -v
 helps god tetraminx -- "--save
 --load
 --memory

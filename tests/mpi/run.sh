@@ -1,0 +1,196 @@
+#!/bin/sh
+# The MPI build against the one-process build: under `mpirun -np 1..4`
+# (oversubscribed, on one machine) `sbfs solve`, `sbfs explore` and
+# `sbfs god` must print the same bytes, on stdout, as one process; every
+# solution printed replays (tests/verify); a process killed in the middle
+# of a run makes the whole run stop with an error instead of hanging.
+#
+# Usage: tests/mpi/run.sh MPI_SBFS BUILDDIR
+#   MPI_SBFS  the sbfs of `make MPI=1`
+#   BUILDDIR  a one-process build holding sbfs, test_random_slide, verify_*
+set -u
+M=${1:?usage: tests/mpi/run.sh MPI_SBFS BUILDDIR}
+B=${2:?usage: tests/mpi/run.sh MPI_SBFS BUILDDIR}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# a loopback job: no network interfaces to probe, no warnings about them
+export OMPI_MCA_btl=self,vader OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_pml=ob1
+export SBFS_BUILD="$B"
+ONE="$B/sbfs"
+VERIFY="$top/tests/verify"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $*"
+}
+run_mpi() { # NP ARGS...: stdout to $T/out, stderr to $T/err
+    np=$1
+    shift
+    timeout 300 mpirun --oversubscribe -np "$np" "$M" "$@" > "$T/out" 2> "$T/err"
+}
+# same NAME NP ARGS...: one process and NP processes print the same, with
+# the same exit status
+same() {
+    name=$1
+    np=$2
+    shift 2
+    "$ONE" "$@" > "$T/ref" 2> "$T/referr"
+    want=$?
+    run_mpi "$np" "$@"
+    got=$?
+    if [ "$got" != "$want" ]; then
+        bad "$name, -np $np: exit status $got, one process $want"
+        sed 's/^/    /' "$T/err" | head -n 5
+    elif ! cmp -s "$T/ref" "$T/out"; then
+        bad "$name, -np $np: output differs from one process"
+        diff "$T/ref" "$T/out" | head -n 10 | sed 's/^/    /'
+    else
+        ok
+    fi
+}
+# verified NAME STYLE PUZZLE: the solution in $T/out replays
+verified() {
+    if grep -q '^solution:' "$T/out"; then
+        if "$VERIFY" slide "$2" "$3" "$T/out" > /dev/null 2>&1; then ok; else bad "$1: the solution does not replay"; fi
+    fi
+}
+
+mkdir -p "$T/random"
+"$B/test_random_slide" --emit "$T/random" 6 16001 || bad "random puzzles not drawn"
+for np in 1 2 3 4; do
+    for p in puzzles/*.txt; do
+        n=$(basename "$p" .txt)
+        same "solve $n" $np solve "$p"
+        verified "solve $n -np $np" 0 "$p"
+        same "explore $n" $np explore "$p"
+    done
+    if [ $((np % 2)) = 0 ]; then
+        same "solve --json shift" $np solve --json puzzles/shift.txt
+        same "solve --no-bidir -q klotski" $np solve --no-bidir -q puzzles/klotski.txt
+        same "explore --json klotski" $np explore --json puzzles/klotski.txt
+    fi
+    same "god npuzzle 3x3" $np god npuzzle 3x3
+    same "god npuzzle 2x5" $np god npuzzle 2x5
+    same "god tetraminx" $np god tetraminx
+    # every random puzzle, each -np in another style: all six styles at
+    # each -np for solve, three of them for explore
+    i=0
+    for p in "$T"/random/*.txt; do
+        s=$(((i + np) % 6))
+        n="random $(basename "$p" .txt) style $s"
+        same "solve $n" $np solve -s $s "$p"
+        verified "solve $n -np $np" $s "$p"
+        [ $(((i + np) % 2)) = 0 ] && same "explore $n" $np explore -s $s "$p"
+        if [ $((i % 3)) = 0 ]; then
+            same "solve --no-bidir $n" $np solve --no-bidir -s $s "$p"
+            verified "solve --no-bidir $n -np $np" $s "$p"
+        fi
+        i=$((i + 1))
+    done
+done
+
+# Bad input: the same message and status from every process count.
+printf '2 x 2\n1 = 1\n1x\nxx\n' > "$T/bad.txt"
+same "a puzzle without a blank line" 3 solve "$T/bad.txt"
+
+# The budget is each process's: past it, every process stops with status
+# 4 and the message of the one that ran out, at once and in the middle.
+for cmd in "god npuzzle 3x4 --memory 10M" "explore -q --memory 2M bench/klotski-distinct.txt"; do
+    # shellcheck disable=SC2086
+    run_mpi 2 $cmd
+    st=$?
+    if [ "$st" = 4 ] && grep -q '^sbfs: memory budget exhausted' "$T/err"; then ok; else bad "$cmd: status $st, $(head -n 1 "$T/err")"; fi
+done
+
+# --save: process 0 gathers the slices and writes the table one process
+# writes, byte for byte.
+"$ONE" god npuzzle 2x5 --save "$T/one.tab" > /dev/null 2>&1
+run_mpi 3 god npuzzle 2x5 --save "$T/three.tab"
+if cmp -s "$T/one.tab" "$T/three.tab"; then ok; else bad "god npuzzle 2x5 --save: another table from 3 processes"; fi
+run_mpi 2 god tetraminx --save "$T/two.tab"
+"$ONE" god tetraminx --save "$T/one.tab" > /dev/null 2>&1
+if cmp -s "$T/one.tab" "$T/two.tab"; then ok; else bad "god tetraminx --save: another table from 2 processes"; fi
+
+# Ctrl-C: SIGINT to one process (a launcher may forward it to some only)
+# stops all at the next trade with the counts so far, as one process
+# stops: status 5, "stopped at distance D", the distance lines so far.
+# The run is the census of the 3 x 4 puzzle (minutes); one process,
+# stopped the same way, gives the reference: the shorter of the two lists
+# of counts must begin the longer.
+timeout -s INT 2 "$ONE" explore -q -j 1 bench/eleven-3x4.txt > "$T/ref" 2> /dev/null
+timeout 120 mpirun --oversubscribe -np 3 "$M" explore -q bench/eleven-3x4.txt > "$T/out" 2> "$T/err" &
+job=$!
+n=0
+for _ in $(seq 1 200); do
+    n=$(pgrep -f "^$M explore -q bench/eleven-3x4" | wc -l)
+    [ "$n" = 3 ] && break
+    sleep 0.1
+done
+sleep 2
+kill -INT "$(pgrep -f "^$M explore -q bench/eleven-3x4" | tail -n 1)"
+wait $job
+st=$?
+a=$(wc -l < "$T/out")
+b=$(wc -l < "$T/ref")
+[ "$a" -lt "$b" ] || a=$b
+if [ "$st" != 5 ] || ! grep -q '^sbfs: stopped at distance' "$T/err"; then
+    bad "SIGINT to one process: status $st, $(head -n 1 "$T/err")"
+elif head -n "$a" "$T/ref" > "$T/ref.a" && head -n "$a" "$T/out" > "$T/out.a" &&
+    { [ "$a" -lt 5 ] || ! cmp -s "$T/ref.a" "$T/out.a"; }; then
+    bad "SIGINT to one process: the counts so far are not those of one process"
+else
+    ok
+fi
+
+# A process killed in the middle: the others stop with an error.  The run
+# is one that lasts (the table of the whole 3 x 4 puzzle); one process is
+# killed once all have started.  `timeout` only guards against a hang.
+#   killed MODE ARGS...: mpirun ARGS, kill a process, check the end
+killed() {
+    mode=$1
+    shift
+    timeout 120 mpirun --oversubscribe "$@" -np 3 "$M" god npuzzle 3x4 > "$T/out" 2> "$T/err" &
+    job=$!
+    n=0
+    for _ in $(seq 1 200); do
+        n=$(pgrep -f "^$M god npuzzle 3x4" | wc -l)
+        [ "$n" = 3 ] && break
+        sleep 0.1
+    done
+    if [ "$n" != 3 ]; then
+        bad "killed ($mode): the run was not seen to start"
+        wait $job
+        return
+    fi
+    sleep 1
+    kill -9 "$(pgrep -f "^$M god npuzzle 3x4" | tail -n 1)"
+    wait $job
+    st=$?
+    if [ "$st" = 124 ]; then
+        bad "killed ($mode): the run hung"
+    elif ! grep -qE "$mode" "$T/err"; then
+        bad "killed ($mode): no message says what happened"
+        head -n 8 "$T/err" | sed 's/^/    /'
+    else
+        ok
+    fi
+    if pgrep -f "^$M god npuzzle 3x4" > /dev/null; then
+        bad "killed ($mode): processes of the run are left"
+        pkill -9 -f "^$M god npuzzle 3x4"
+    fi
+}
+# the usual way: mpirun sees the death and ends the job
+killed 'exited on signal 9'
+# a launcher that lets the others run on: they notice no answer comes
+SBFS_MPI_TIMEOUT=3
+export SBFS_MPI_TIMEOUT
+killed 'no answer from the other processes for 3 s' --enable-recovery
+unset SBFS_MPI_TIMEOUT
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
