@@ -112,13 +112,14 @@ static int god_npuzzle(int argc, char **argv)
     if (cli_memory_budget(o.memarg, &budget, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(&mem, budget);
-    need = (t.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
+    sb_npt_info ti = sb_npt_about(&t);
+    need = (ti.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
     if (!o.load && budget && need > budget) {
         sb_error_set(&err, SB_ENOMEM, 0, 0,
                      "npuzzle %s: the table needs %llu bytes (%d bits for each of %llu "
                      "positions), more than the memory budget of %zu bytes (see --memory)",
-                     t.params, (unsigned long long)need, bits,
-                     (unsigned long long)t.size, budget);
+                     ti.params, (unsigned long long)need, bits,
+                     (unsigned long long)ti.size, budget);
         return cli_fail(NULL, &err);
     }
 
@@ -130,10 +131,10 @@ static int god_npuzzle(int argc, char **argv)
         rc = sb_npt_build(&t, &to, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
-    if (rc == SB_EINTR && t.have_table) {
+    if (rc == SB_EINTR && sb_npt_about(&t).table) {
         /* Ctrl-C: the distances finished so far, as solve and explore
          * print theirs; the table is cut short, so it is not saved. */
-        print_table(t.table, 0);
+        print_table(sb_npt_about(&t).table, 0);
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
@@ -147,7 +148,7 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
-    print_table(t.table, 1);
+    print_table(sb_npt_about(&t).table, 1);
     sb_npt_free(&t);
     return 0;
 }

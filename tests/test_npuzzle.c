@@ -3,7 +3,7 @@
  * breadth-first search written here, on every position of the small boards
  * and a sample of the 8-puzzle. */
 #include "harness.h"
-#include "sbfs/npuzzle.h"
+#include "../src/npuzzle/np_internal.h"
 
 static void test_parse_line(void)
 {
@@ -165,7 +165,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
     reached = bfs_ref(rows, cols, goal, dist, total);
     CHECK_U64(reached, want_reached);
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, 1, 0, &mem, NULL, NULL, NULL, &e), 0);
     CHECK_INT(sb_npt_init(&npt, rows, cols, &e), 0);
     CHECK_INT(sb_npt_build(&npt, NULL, &mem, NULL, &e), 0);
     for (uint32_t r = 0; r < total; r += step) {
@@ -173,7 +173,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
         sb_np_result res;
         p.rows = rows, p.cols = cols, p.n = rows * cols;
         unrank_ref(r, p.cell);
-        if (sb_np_solve(&set.heur, &p, goal, &res, NULL, &e) != 0)
+        if (np_solve_heur(&set.heur, &p, goal, 1, &res, NULL, &e) != 0)
             continue;
         if (dist[r] == 0xff) {
             unsolv += res.length == -1;
@@ -188,7 +188,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
             agree++;
         /* the same length from the God's table, by its own path */
         q = p;
-        if (sb_np_solve_table(&npt, &p, goal, &res, &e) == 0 && res.length == dist[r] &&
+        if (np_solve_table(&npt, &p, goal, &res, &e) == 0 && res.length == dist[r] &&
             sb_np_apply(&q, res.moves, &e) == 0 && sb_np_is_goal(&q, goal))
             tagree++;
     }
@@ -230,12 +230,12 @@ static void test_eight_samples(void)
     sb_mem mem;
     sb_error e;
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, 1, 0, &mem, NULL, NULL, NULL, &e), 0);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sb_npuzzle p;
         sb_np_result res;
         CHECK_INT(sb_np_parse_eight(cases[i].in, strlen(cases[i].in), &p, &e), 0);
-        CHECK_INT(sb_np_solve(&set.heur, &p, SB_NP_BLANK_LAST, &res, NULL, &e), 0);
+        CHECK_INT(np_solve_heur(&set.heur, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &e), 0);
         CHECK_INT(res.length, cases[i].len);
         if (res.length >= 0) {
             CHECK_INT(sb_np_apply(&p, res.moves, &e), 0);

@@ -2,7 +2,7 @@
  * computed here (Manhattan distance below, true distance above), and the
  * files: a damaged, truncated or foreign file is refused. */
 #include "harness.h"
-#include "sbfs/npuzzle.h"
+#include "../src/npuzzle/np_internal.h"
 
 #include <unistd.h>
 
