@@ -5,11 +5,12 @@
  * max_len, not by the C stack.
  *
  * On several threads (sb_ida_search_mt) each iteration is split below the
- * root, as in Powley and Korf's tree splitting: the first D moves are
- * searched on the caller's thread, in the very order a single thread would,
+ * root: the first D moves are searched on the caller's thread, in the very
+ * order a single thread would,
  * and every node at depth D that survives the bound becomes a work item
  * (its move prefix and h); the threads then take items in that order from
- * a shared counter, each on its own copy of the model.  Why the answer does
+ * a shared counter, each on its own copy of the model (tree splitting, after
+ * Rao and Kumar, "Parallel depth-first search", 1987).  Why the answer does
  * not depend on the threads: a one-thread search meets the items in list
  * order and stops in the first item that holds a solution.  Items after
  * the best one found so far are skipped or given up, items before it run
