@@ -334,7 +334,7 @@ static void *work(void *arg)
         }
         if (it->result == FOUND) {
             pthread_mutex_lock(w->mu);
-            if (i < *w->best) {
+            if (i < __atomic_load_n(w->best, __ATOMIC_RELAXED)) {
                 __atomic_store_n(w->best, i, __ATOMIC_RELAXED);
                 memcpy(w->sol, w->path, sizeof(int) * (size_t)len);
                 *w->sol_len = len;
