@@ -111,9 +111,10 @@ test:
 	$(MAKE) --no-print-directory BUILD=build/asan SAN=1 WERROR=1 check
 
 # The unit tests whose code runs on threads (the pool, both key engines,
-# the indexed engine, pattern databases, the Tetraminx, Playfair), built by
+# the indexed engine, pattern databases, parallel IDA* and the n-puzzle
+# batches, the Tetraminx, Playfair), built by
 # clang with ThreadSanitizer: a data race fails them.
-TSAN_TESTS = test_core test_search test_keysort test_random_slide test_table test_pdb test_tetraminx test_playfair
+TSAN_TESTS = test_core test_search test_keysort test_random_slide test_table test_pdb test_ida test_npuzzle test_tetraminx test_playfair
 tsan:
 	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build/tsan SAN=thread CC=clang WERROR=1 $(addprefix build/tsan/,$(TSAN_TESTS))
 	@for t in $(TSAN_TESTS); do \

@@ -53,7 +53,7 @@ int cmd_eight(int argc, char **argv)
     cli_input in;
     sb_error err;
     sb_npuzzle p;
-    sb_npt t;
+    sb_np_solver *t;
     sb_np_result res;
     sb_mem mem;
     int rc, nops = 0;
@@ -93,10 +93,10 @@ int cmd_eight(int argc, char **argv)
      * milliseconds), then a walk down it: each step to a neighbour one
      * closer to the goal. */
     sb_mem_init(&mem, 0);
-    if ((rc = sb_npt_init(&t, 3, 3, &err)) || (rc = sb_npt_build(&t, NULL, &mem, NULL, &err)))
+    if (!(t = sb_np_solver_open(3, 3, NULL, &mem, NULL, NULL, &err)))
         return cli_fail(NULL, &err);
-    rc = sb_np_solve_table(&t, &p, SB_NP_BLANK_LAST, &res, &err);
-    sb_npt_free(&t);
+    rc = sb_np_solve(t, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &err);
+    sb_np_solver_close(t);
     if (rc)
         return cli_fail(NULL, &err);
     if (o.json)

@@ -107,21 +107,22 @@ static int god_npuzzle(int argc, char **argv)
     if (cli_memory_budget(o.memarg, &budget, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(&mem, budget);
+    sb_npt_info ti = sb_npt_about(&t);
 #ifdef SBFS_MPI
     /* under MPI the table is cut among the processes (the budget is each one's) */
     if (!o.load) {
-        st = sbmpi_god(&t.model, sb_npt_goal(&t), &mem, o.progress, o.save, o.verbose);
+        st = sbmpi_god(ti.model, ti.goal, &mem, o.progress, o.save, o.verbose);
         sb_npt_free(&t);
         return st;
     }
 #endif
-    need = (t.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
+    need = (ti.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
     if (!o.load && budget && need > budget) {
         sb_error_set(&err, SB_ENOMEM, 0, 0,
                      "npuzzle %s: the table needs %llu bytes (%d bits for each of %llu "
                      "positions), more than the memory budget of %zu bytes (see --memory)",
-                     t.params, (unsigned long long)need, bits,
-                     (unsigned long long)t.size, budget);
+                     ti.params, (unsigned long long)need, bits,
+                     (unsigned long long)ti.size, budget);
         return cli_fail(NULL, &err);
     }
 
@@ -136,14 +137,14 @@ static int god_npuzzle(int argc, char **argv)
         if (o.verbose && !rc) {
             double secs = sb_now() - t0;
             fprintf(stderr, "sbfs: %llu positions, %.3f s, %.0f positions/s, memory %zu bytes (%.2f bytes/position)\n",
-                    (unsigned long long)t.size, secs, secs > 0 ? (double)t.size / secs : 0.0, mem.peak,
-                    (double)mem.peak / (double)t.size);
+                    (unsigned long long)ti.size, secs, secs > 0 ? (double)ti.size / secs : 0.0, mem.peak,
+                    (double)mem.peak / (double)ti.size);
         }
     }
-    if (rc == SB_EINTR && t.have_table) {
+    if (rc == SB_EINTR && sb_npt_about(&t).table) {
         /* Ctrl-C: the distances finished so far, as solve and explore
          * print theirs; the table is cut short, so it is not saved. */
-        cli_table_histogram(t.table, 0, o.json ? name : NULL);
+        cli_table_histogram(sb_npt_about(&t).table, 0, o.json ? name : NULL);
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
@@ -157,7 +158,7 @@ static int god_npuzzle(int argc, char **argv)
         sb_npt_free(&t);
         return cli_fail(NULL, &err);
     }
-    cli_table_histogram(t.table, 1, o.json ? name : NULL);
+    cli_table_histogram(sb_npt_about(&t).table, 1, o.json ? name : NULL);
     sb_npt_free(&t);
     return 0;
 }

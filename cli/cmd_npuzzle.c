@@ -1,12 +1,11 @@
 /* sbfs npuzzle: optimal solutions of R x C sliding-tile puzzles, one
- * instance per input line, solved by IDA* over pattern databases on as many
+ * instance per input line, solved by the library's batch solver on as many
  * threads as asked; results come out in input order. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "view.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,7 +14,7 @@
 
 typedef struct np_opts {
     const char *goal, *size, *pdb, *pdbdir, *memarg;
-    int jobs, verbose, nocache, progress;
+    int jobs, verbose, nocache, progress, verify;
     int json;
     const char *html;
 } np_opts;
@@ -33,6 +32,8 @@ static const cli_opt options[] = {
      "pattern database folder (default $XDG_CACHE_HOME/sbfs,\nelse ~/.cache/sbfs)"},
     {0, "no-cache", CLI_FLAG, offsetof(np_opts, nocache), 1, 0, NULL,
      "build the databases in memory, read and write no files"},
+    {0, "verify-cache", CLI_FLAG, offsetof(np_opts, verify), 1, 0, NULL,
+     "check every cached pattern database in full, remove damaged\nones, and exit (no FILE read)"},
     CLI_OPT_MEMORY(np_opts, memarg),
     CLI_OPT_PROGRESS(np_opts, progress),
     CLI_OPT_JSON(np_opts, json, "one JSON object a line per instance (statistics stay on stderr)"),
@@ -49,59 +50,6 @@ static const cli_cmd command = {
     "moves, u d l r) or 'unsolvable'; statistics go to stderr.\n",
     options, NULL, 1, 0,
 };
-
-typedef struct job {
-    sb_npuzzle p;
-    int line, set; /* set: index of the board's tables, -1 when unsolvable */
-    sb_np_result res;
-    double seconds;
-    int rc, done;
-    sb_error err;
-} job;
-
-typedef struct pool {
-    job *jobs;
-    int njobs, next, finished;
-    int goal;
-    const sb_np_heur *heur[8];
-    const sb_npt *table[8]; /* God's tables for the small boards, else NULL */
-    sb_control ctl; /* stop flag only: progress is shown by the main thread */
-    pthread_mutex_t mu;
-    pthread_cond_t cv;
-} pool;
-
-static void *worker(void *arg)
-{
-    pool *pl = arg;
-    for (;;) {
-        job *j;
-        double t0;
-        pthread_mutex_lock(&pl->mu);
-        if (pl->next == pl->njobs || sb_control_stopped(&pl->ctl)) {
-            pthread_mutex_unlock(&pl->mu);
-            return NULL;
-        }
-        j = &pl->jobs[pl->next++];
-        pthread_mutex_unlock(&pl->mu);
-        t0 = sb_now();
-        if (j->set < 0) {
-            /* decided by parity when it was read: no tables, no search */
-            j->res.length = -1;
-            j->rc = 0;
-        } else if (pl->table[j->set]) {
-            pthread_mutex_lock(&pl->mu);
-            j->rc = sb_np_solve_table(pl->table[j->set], &j->p, pl->goal, &j->res, &j->err);
-            pthread_mutex_unlock(&pl->mu);
-        } else
-            j->rc = sb_np_solve(pl->heur[j->set], &j->p, pl->goal, &j->res, &pl->ctl, &j->err);
-        j->seconds = sb_now() - t0;
-        pthread_mutex_lock(&pl->mu);
-        j->done = 1;
-        pl->finished++;
-        pthread_cond_broadcast(&pl->cv);
-        pthread_mutex_unlock(&pl->mu);
-    }
-}
 
 static void note(void *ud, const char *msg)
 {
@@ -156,8 +104,8 @@ static int parse_size(const char *s, int *r, int *c)
  * short, one at a time from a terminal (each line answered as typed). */
 #define BATCH 1024
 
-/* One run of sbfs npuzzle: its settings, the tables of each board size
- * met so far (sets 0..built-1 are made), the budget and the totals. */
+/* One run of sbfs npuzzle: its settings, the solver of each board size
+ * met so far (solvers 0..built-1 are made), the budget and the totals. */
 typedef struct npr {
     int goal, jobs, verbose, rows, cols;
     const char *pdbname, *dir;
@@ -166,21 +114,23 @@ typedef struct npr {
     cli_progress prog;
     int nsets, built;
     int setsize[8][2];
-    int is_table[8];
-    sb_np_pdbset sets[8];
-    sb_npt tables[8];
-    int count, solved, unsolvable, lost;
+    int set_of_job[BATCH];
+    sb_np_solver *solver[8];
+    const sb_table *god[8]; /* each size's God's table, NULL for pattern databases */
+    int count, solved, unsolvable, lost, status;
     int json;
     const char *html; /* the page of the first solution, not written yet; NULL once written */
     uint64_t nodes;
     long total_len;
+    uint64_t last_done; /* progress: nodes of the search shown last */
+    void (*prog_show)(void *, const sb_progress_info *);
 } npr;
 
 /* Read up to `batch` instances into jl (*n of them), checking each and
  * noting the board sizes not met before.  Returns 0 (*eof set at the end
  * of the input), or an SB_E* code with err filled: the instances read
  * before the bad line are in jl all the same. */
-static int read_batch(npr *r, cli_input *in, job *jl, int batch, int *n, int *eof, sb_error *err)
+static int read_batch(npr *r, cli_input *in, sb_np_job *jl, int batch, int *n, int *eof, sb_error *err)
 {
     sb_error_clear(err);
     *n = 0;
@@ -199,16 +149,16 @@ static int read_batch(npr *r, cli_input *in, job *jl, int batch, int *n, int *eo
         const char *s = line + strspn(line, " \t\r\n");
         if (!*s || *s == '#')
             continue;
-        job *j = &jl[*n];
+        sb_np_job *j = &jl[*n];
         memset(j, 0, sizeof *j);
-        j->line = in->line;
+        j->tag = in->line;
         if (sb_np_parse_line(line, in->line, r->rows, r->cols, &j->p, err))
             return err->code;
         ++*n;
         /* Parity first: an unsolvable instance needs no tables, so a board
          * size seen only in unsolvable instances builds none. */
         if (!sb_np_solvable(&j->p, r->goal)) {
-            j->set = -1;
+            r->set_of_job[*n - 1] = -1;
             continue;
         }
         int k;
@@ -224,58 +174,48 @@ static int read_batch(npr *r, cli_input *in, job *jl, int batch, int *n, int *eo
             r->setsize[k][1] = j->p.cols;
             r->nsets++;
         }
-        j->set = k;
+        r->set_of_job[*n - 1] = k;
     }
     return 0;
 }
 
-/* Make the tables of the board sizes met since the last call. */
+/* Make the solvers of the board sizes met since the last call. */
 static int open_tables(npr *r, sb_error *err)
 {
     for (; r->built < r->nsets; r->built++) {
         int k = r->built, rr = r->setsize[k][0], c = r->setsize[k][1];
         FILE *st = r->verbose && !r->json ? stdout : stderr;
-        const char *part = "auto";
-        if (rr * c <= 9) {
-            /* 3 x 3 and smaller: the whole God's table, built in milliseconds */
-            double tb = sb_now();
-            if (sb_npt_init(&r->tables[k], rr, c, err))
-                return err->code;
-            if (sb_npt_build(&r->tables[k], NULL, &r->mem, &r->ctl, err)) {
-                sb_npt_free(&r->tables[k]);
-                return err->code;
-            }
-            r->is_table[k] = 1;
-            cli_progress_clear(&r->prog);
-            fprintf(st, "# %dx%d: God's table, %llu positions, %.1f MB, built in %.3f s\n", rr, c,
-                    (unsigned long long)r->tables[k].size, sb_table_about(r->tables[k].table).data_bytes / 1e6, sb_now() - tb);
-            continue;
-        }
+        sb_np_solver_opts o = {NULL, *r->dir ? r->dir : NULL, r->jobs, 0, note, &r->prog};
+        sb_np_solver_info in;
         if (rr == 4 && c == 4)
-            part = r->pdbname ? r->pdbname
-                   : sb_np_pdbset_cached(4, 4, "78", *r->dir ? r->dir : NULL) ? "78" : "663";
-        else if (r->pdbname)
+            o.partition = r->pdbname; /* NULL: 78 when cached, else 663 */
+        else if (r->pdbname && rr * c > 9)
             fprintf(stderr, "sbfs: --pdb %s applies to 4x4 boards; %dx%d uses its own partition\n",
                     r->pdbname, rr, c);
-        if (sb_np_pdbset_open(&r->sets[k], rr, c, part, *r->dir ? r->dir : NULL, (uint64_t)1 << 16, r->jobs,
-                              &r->mem, &r->ctl, note, &r->prog, err))
+        r->solver[k] = sb_np_solver_open(rr, c, &o, &r->mem, &r->ctl, &in, err);
+        if (!r->solver[k])
             return err->code;
         cli_progress_clear(&r->prog);
-        fprintf(st, "# %dx%d: partition %s, %d tables, %.1f MB, built %d in %.2f s, loaded %d in %.2f s\n",
-                rr, c, part, r->sets[k].heur.npdb, r->sets[k].bytes / 1e6, r->sets[k].built,
-                r->sets[k].build_seconds, r->sets[k].loaded, r->sets[k].load_seconds);
+        r->god[k] = in.table;
+        if (in.god)
+            fprintf(st, "# %dx%d: God's table, %llu positions, %.1f MB, built in %.3f s\n", rr, c,
+                    (unsigned long long)in.positions, in.bytes / 1e6, in.build_seconds);
+        else
+            fprintf(st, "# %dx%d: partition %s, %d tables, %.1f MB, built %d in %.2f s, loaded %d in %.2f s\n",
+                    rr, c, in.partition, in.tables, in.bytes / 1e6, in.built, in.build_seconds,
+                    in.loaded, in.load_seconds);
     }
     return 0;
 }
 
 /* One instance as a JSON object on a line of its own. */
-static void print_json(const job *j)
+static void print_json(const sb_np_job *j)
 {
-    sb_npuzzle p = j->p;
-    printf("{\"command\": \"npuzzle\", \"line\": %d, \"rows\": %d, \"cols\": %d, \"tiles\": [", j->line, p.rows,
-           p.cols);
-    for (int i = 0; i < p.n; i++)
-        printf("%s%d", i ? ", " : "", p.cell[i]);
+    sb_npuzzle q = j->p, *p = &q; /* stepped through the moves */
+    printf("{\"command\": \"npuzzle\", \"line\": %d, \"rows\": %d, \"cols\": %d, \"tiles\": [", j->tag, p->rows,
+           p->cols);
+    for (int i = 0; i < p->n; i++)
+        printf("%s%d", i ? ", " : "", p->cell[i]);
     printf("], \"solvable\": %s", j->res.length < 0 ? "false" : "true");
     if (j->res.length < 0) {
         printf(", \"length\": null}\n");
@@ -284,24 +224,24 @@ static void print_json(const job *j)
     printf(", \"length\": %d, \"nodes\": %llu, \"moves\": [", j->res.length, (unsigned long long)j->res.nodes);
     for (int i = 0; j->res.moves[i]; i++) {
         printf("%s", i ? ", " : "");
-        view_np_move_json(stdout, &p, j->res.moves[i]);
+        view_np_move_json(stdout, p, j->res.moves[i]);
     }
     printf("]}\n");
 }
 
 /* --html: the first solution drawn, with the God's table of its board size
  * for the chart when it has one (3 x 3 and smaller). */
-static int write_page(npr *r, const job *j)
+static int write_page(npr *r, const sb_np_job *j, const sb_table *god)
 {
     view v;
     sb_error err;
     uint64_t hist[256];
     int nh = 0;
     sb_error_clear(&err);
-    if (r->is_table[j->set]) {
-        sb_table_info in = sb_table_about(r->tables[j->set].table);
+    if (god) {
+        sb_table_info in = sb_table_about(god);
         for (nh = 0; nh < in.levels && nh < 256; nh++)
-            hist[nh] = sb_table_count(r->tables[j->set].table, nh);
+            hist[nh] = sb_table_count(god, nh);
     }
     int rc = view_npuzzle(&v, &j->p, r->goal, j->res.moves, nh ? hist : NULL, nh, &err);
     if (!rc)
@@ -311,114 +251,122 @@ static int write_page(npr *r, const job *j)
     return rc ? cli_fail(NULL, &err) : 0;
 }
 
+/* One answer, in input order (called by the library's batch). */
+static int deliver(void *ud, sb_np_job *j)
+{
+    npr *r = ud;
+    FILE *st = r->verbose && !r->json ? stdout : stderr;
+    cli_progress_clear(&r->prog);
+    r->count++;
+    if (j->rc) {
+        r->status = cli_fail(NULL, &j->err);
+        return j->rc == SB_EINTR;
+    }
+    if (r->json)
+        print_json(j);
+    else if (j->res.length < 0)
+        printf("unsolvable\n");
+    else
+        printf("%d\t%s\n", j->res.length, j->res.moves);
+    if (j->res.length < 0) {
+        r->unsolvable++;
+    } else {
+        r->solved++;
+        r->total_len += j->res.length;
+    }
+    r->nodes += j->res.nodes;
+    if (r->html && j->res.length >= 0) {
+        const sb_table *god = NULL;
+        for (int k = 0; k < r->built; k++)
+            if (r->solver[k] == j->solver)
+                god = r->god[k];
+        if ((r->status = write_page(r, j, god)))
+            return 1;
+    }
+    cli_flush();
+    if (j->res.length < 0)
+        fprintf(st, "# %d: line %d, unsolvable\n", r->count, j->tag);
+    else
+        fprintf(st, "# %d: line %d, %d moves, %llu nodes, %.3f s\n", r->count, j->tag, j->res.length,
+                (unsigned long long)j->res.nodes, j->seconds);
+    if (cli_output_failed()) {
+        /* nobody reads the answers: stop the workers; main reports */
+        cli_request_stop();
+        r->lost = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The progress line of a search: the IDA* threshold and nodes a second,
+ * counted from the start of the search shown (a smaller count than the
+ * last one shown means another search). */
+static void np_progress(void *ud, const sb_progress_info *in)
+{
+    npr *r = ud;
+    char phase[64];
+    sb_progress_info out = *in;
+    if (in->phase && !strcmp(in->phase, "ida*")) {
+        if (in->done < r->last_done)
+            r->prog.start = sb_now();
+        r->last_done = in->done;
+        snprintf(phase, sizeof phase, "ida* threshold %d", in->level);
+        out.phase = phase;
+        out.level = -1;
+        out.mem_used = r->mem.used;
+    }
+    r->prog_show(&r->prog, &out);
+}
+
 /* Solve jl[0..n) on the threads and print the answers in input order.
  * Returns 0 or the exit status of the first failure (message printed);
  * sets r->lost when the output can no longer be written. */
-static int solve_batch(npr *r, job *jl, int n)
+static int solve_batch(npr *r, sb_np_job *jl, int n)
 {
-    pool pl;
-    pthread_t th[64];
-    int jobs = r->jobs < n ? r->jobs : n, status = 0;
-    memset(&pl, 0, sizeof pl);
-    pl.jobs = jl;
-    pl.njobs = n;
-    pl.goal = r->goal;
-    for (int k = 0; k < r->built; k++) {
-        pl.heur[k] = r->is_table[k] ? NULL : &r->sets[k].heur;
-        pl.table[k] = r->is_table[k] ? &r->tables[k] : NULL;
+    sb_control ctl = r->ctl;
+    int rc;
+    for (int i = 0; i < n; i++)
+        jl[i].solver = r->set_of_job[i] < 0 ? NULL : r->solver[r->set_of_job[i]];
+    r->status = 0;
+    ctl.progress = np_progress;
+    ctl.ud = r;
+    rc = sb_np_solve_batch(jl, n, r->goal, r->jobs, deliver, r, &ctl);
+    cli_progress_clear(&r->prog);
+    if (rc == SB_EINTR && !r->status && !r->lost) {
+        sb_error e;
+        sb_error_set(&e, SB_EINTR, 0, 0, "interrupted");
+        r->status = cli_fail(NULL, &e);
     }
-    pl.ctl.stop = r->ctl.stop;
-    pthread_mutex_init(&pl.mu, NULL);
-    pthread_cond_init(&pl.cv, NULL);
-    for (int i = 0; i < jobs; i++)
-        if (pthread_create(&th[i], NULL, worker, &pl) != 0) {
-            jobs = i;
-            break;
-        }
-    if (jobs == 0)
-        worker(&pl);
-    for (int i = 0; i < n; i++) {
-        job *j = &jl[i];
-        FILE *st = r->verbose && !r->json ? stdout : stderr;
-        pthread_mutex_lock(&pl.mu);
-        while (!j->done) {
-            struct timespec ts;
-            if (sb_control_stopped(&r->ctl) && pl.next <= i)
-                break; /* stopped before this one was started */
-            clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_nsec += 250000000;
-            if (ts.tv_nsec >= 1000000000)
-                ts.tv_sec++, ts.tv_nsec -= 1000000000;
-            pthread_cond_timedwait(&pl.cv, &pl.mu, &ts);
-            if (r->ctl.progress) {
-                sb_progress_info info = {"solving", -1, (uint64_t)(r->count + pl.finished), 0, r->mem.used};
-                r->ctl.progress(r->ctl.ud, &info);
-            }
-        }
-        pthread_mutex_unlock(&pl.mu);
-        cli_progress_clear(&r->prog);
-        if (!j->done) {
-            sb_error e;
-            sb_error_set(&e, SB_EINTR, 0, 0, "interrupted");
-            status = cli_fail(NULL, &e);
-            break;
-        }
-        r->count++;
-        if (j->rc) {
-            status = cli_fail(NULL, &j->err);
-            if (j->rc == SB_EINTR)
-                break;
-            continue;
-        }
-        if (r->json) {
-            print_json(j);
-            if (j->res.length < 0)
-                r->unsolvable++;
-            else
-                r->solved++, r->total_len += j->res.length;
-        } else if (j->res.length < 0) {
-            printf("unsolvable\n");
-            r->unsolvable++;
-        } else {
-            printf("%d\t%s\n", j->res.length, j->res.moves);
-            r->solved++;
-            r->total_len += j->res.length;
-        }
-        r->nodes += j->res.nodes;
-        if (r->html && j->res.length >= 0 && (status = write_page(r, j)))
-            break;
-        cli_flush();
-        if (j->res.length < 0)
-            fprintf(st, "# %d: line %d, unsolvable\n", r->count, j->line);
-        else
-            fprintf(st, "# %d: line %d, %d moves, %llu nodes, %.3f s\n", r->count, j->line, j->res.length,
-                    (unsigned long long)j->res.nodes, j->seconds);
-        if (cli_output_failed()) {
-            /* nobody reads the answers: stop the workers; main reports */
-            cli_request_stop();
-            r->lost = 1;
-            break;
-        }
+    return r->status;
+}
+
+/* sbfs npuzzle --verify-cache: every table in the folder read whole. */
+static int verify_cache(const char *dir)
+{
+    sb_error err;
+    int bad = 0, n;
+    if (!*dir) {
+        sb_error_set(&err, SB_EUSAGE, 0, 0, "--verify-cache: no cache folder");
+        return cli_fail(NULL, &err);
     }
-    /* on Ctrl-C the workers see the stop flag and return */
-    for (int i = 0; i < jobs; i++)
-        pthread_join(th[i], NULL);
-    pthread_mutex_destroy(&pl.mu);
-    pthread_cond_destroy(&pl.cv);
-    return status;
+    n = sb_np_verify_cache(dir, note, NULL, &bad, &err);
+    if (n < 0)
+        return cli_fail(NULL, &err);
+    fprintf(stderr, "# %s: %d pattern databases checked, %d damaged and removed\n", dir, n, bad);
+    return bad ? 7 : 0;
 }
 
 int cmd_npuzzle(int argc, char **argv)
 {
     const char *file = NULL;
-    np_opts o = {NULL, NULL, NULL, NULL, NULL, 0, 0, 0, -1, 0, NULL};
+    np_opts o = {NULL, NULL, NULL, NULL, NULL, 0, 0, 0, -1, 0, 0, NULL};
     int goal = SB_NP_BLANK_LAST, rows = 0, cols = 0, nops = 0, status = 0;
     char dir[4096] = "";
     size_t budget;
     cli_input in;
     sb_error err;
     static npr r; /* large: the tables of eight board sizes */
-    job *jl;
+    sb_np_job *jl;
 
     sb_error_clear(&err);
     if ((status = cli_parse(&command, argc, argv, &o, &file, &nops)) >= 0)
@@ -468,6 +416,9 @@ int cmd_npuzzle(int argc, char **argv)
         }
     }
 
+    if (o.verify)
+        return verify_cache(dir);
+
     /* The input is a stream: a batch of instances is read and checked,
      * the tables of any new board size are made, the batch is solved on
      * the threads and printed, then the next batch is read.  The batch
@@ -486,6 +437,7 @@ int cmd_npuzzle(int argc, char **argv)
         return cli_fail(NULL, &err);
     }
     cli_control_init(&r.ctl, &r.prog, progress);
+    r.prog_show = r.ctl.progress;
     double t0 = sb_now();
     int eof = 0;
     while (!eof && !status && !r.lost) {
@@ -509,7 +461,7 @@ int cmd_npuzzle(int argc, char **argv)
                 r.count, r.solved, r.total_len, r.unsolvable, (unsigned long long)r.nodes, sb_now() - t0,
                 jobs, r.mem.peak / 1e6);
     for (int k = 0; k < r.built; k++)
-        r.is_table[k] ? sb_npt_free(&r.tables[k]) : sb_np_pdbset_close(&r.sets[k]);
+        sb_np_solver_close(r.solver[k]);
     sb_mem_free(&r.mem, jl, sizeof *jl * (size_t)batch);
     return status;
 }

@@ -15,6 +15,8 @@
 #include "../src/index/table_internal.h"
 #include "../src/tetraminx/tet_internal.h"
 #include "../src/slide/slide_internal.h"
+#include "../src/search/ida.h"
+#include "../src/npuzzle/np_internal.h" /* the n-puzzle layers below its public solver */
 
 static sb_error e;
 
@@ -87,9 +89,9 @@ static void test_npuzzle(void)
     USAGE(sb_np_partition(4, 4, NULL, groups, size, &e));
     USAGE(sb_np_partition(4, 4, "auto", NULL, size, &e));
     USAGE(sb_np_partition(4, 4, "auto", groups, NULL, &e));
-    USAGE(sb_np_pdbset_open(NULL, 2, 2, "auto", NULL, 0, 1, NULL, NULL, NULL, NULL, &e));
-    USAGE(sb_np_pdbset_open(&ps, 2, 2, NULL, NULL, 0, 1, NULL, NULL, NULL, NULL, &e));
-    USAGE(sb_np_pdbset_open(&ps, 6, 2, "auto", NULL, 0, 1, NULL, NULL, NULL, NULL, &e));
+    USAGE(sb_np_pdbset_open(NULL, 2, 2, "auto", NULL, 0, 1, 0, NULL, NULL, NULL, NULL, &e));
+    USAGE(sb_np_pdbset_open(&ps, 2, 2, NULL, NULL, 0, 1, 0, NULL, NULL, NULL, NULL, &e));
+    USAGE(sb_np_pdbset_open(&ps, 6, 2, "auto", NULL, 0, 1, 0, NULL, NULL, NULL, NULL, &e));
     sb_np_pdbset_close(NULL);
     CHECK_INT(sb_np_pdbset_cached(4, 4, NULL, "/tmp"), 0);
     CHECK_INT(sb_np_pdbset_cached(9, 4, "auto", "/tmp"), 0);
@@ -99,19 +101,37 @@ static void test_npuzzle(void)
     h.rows = h.cols = 3;
     h.n = 9;
     h.npdb = 1; /* a pattern database that is not there */
-    USAGE(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, &res, NULL, &e));
+    USAGE(np_solve_heur(&h, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &e));
     h.npdb = 99;
-    USAGE(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, &res, NULL, &e));
+    USAGE(np_solve_heur(&h, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &e));
     h.npdb = 0;
-    USAGE(sb_np_solve(NULL, &p, SB_NP_BLANK_LAST, &res, NULL, &e));
-    USAGE(sb_np_solve(&h, NULL, SB_NP_BLANK_LAST, &res, NULL, &e));
-    USAGE(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, NULL, NULL, &e));
-    USAGE(sb_np_solve(&h, &p, 5, &res, NULL, &e));
+    USAGE(np_solve_heur(NULL, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &e));
+    USAGE(np_solve_heur(&h, NULL, SB_NP_BLANK_LAST, 1, &res, NULL, &e));
+    USAGE(np_solve_heur(&h, &p, SB_NP_BLANK_LAST, 1, NULL, NULL, &e));
+    USAGE(np_solve_heur(&h, &p, 5, 1, &res, NULL, &e));
     q = p;
     q.cell[4] = 99;
-    USAGE(sb_np_solve(&h, &q, SB_NP_BLANK_LAST, &res, NULL, &e));
-    CHECK_INT(sb_np_solve(&h, &p, SB_NP_BLANK_LAST, &res, NULL, &e), 0);
+    USAGE(np_solve_heur(&h, &q, SB_NP_BLANK_LAST, 1, &res, NULL, &e));
+    CHECK_INT(np_solve_heur(&h, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &e), 0);
     CHECK_INT(res.length, 0);
+
+    /* the public solver */
+    {
+        sb_np_solver_opts so = {"663", NULL, 1, 0, NULL, NULL};
+        sb_np_job job;
+        int bad = 0;
+        CHECK(sb_np_solver_open(1, 3, NULL, NULL, NULL, NULL, &e) == NULL);
+        CHECK_INT(e.code, SB_EUSAGE);
+        memset(&e, 0, sizeof e);
+        CHECK(sb_np_solver_open(3, 4, &so, NULL, NULL, NULL, &e) == NULL); /* 663 is 4x4's */
+        CHECK_INT(e.code, SB_EUSAGE);
+        USAGE(sb_np_solve(NULL, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &e));
+        sb_np_solver_close(NULL);
+        CHECK_INT(sb_np_solve_batch(NULL, 1, SB_NP_BLANK_LAST, 1, NULL, NULL, NULL), SB_EUSAGE);
+        CHECK_INT(sb_np_solve_batch(&job, -1, SB_NP_BLANK_LAST, 1, NULL, NULL, NULL), SB_EUSAGE);
+        USAGE(sb_np_verify_cache(NULL, NULL, NULL, &bad, &e));
+        CHECK_INT(sb_np_verify_cache("/nonexistent/dir", NULL, NULL, &bad, &e), SB_EIO);
+    }
 }
 
 static void test_npuzzle_table(void)
@@ -157,11 +177,11 @@ static void test_npuzzle_table(void)
         USAGE(sb_npt_build(&bad, NULL, NULL, NULL, &e));
     }
     sb_np_goal(&p, 2, 3, SB_NP_BLANK_LAST);
-    USAGE(sb_np_solve_table(NULL, &p, SB_NP_BLANK_LAST, &res, &e));
-    USAGE(sb_np_solve_table(&t, NULL, SB_NP_BLANK_LAST, &res, &e));
-    USAGE(sb_np_solve_table(&t, &p, SB_NP_BLANK_LAST, NULL, &e));
-    USAGE(sb_np_solve_table(&t, &p, 3, &res, &e));
-    USAGE(sb_np_solve_table(&t, &p, SB_NP_BLANK_LAST, &res, &e)); /* no table yet */
+    USAGE(np_solve_table(NULL, &p, SB_NP_BLANK_LAST, &res, &e));
+    USAGE(np_solve_table(&t, NULL, SB_NP_BLANK_LAST, &res, &e));
+    USAGE(np_solve_table(&t, &p, SB_NP_BLANK_LAST, NULL, &e));
+    USAGE(np_solve_table(&t, &p, 3, &res, &e));
+    USAGE(np_solve_table(&t, &p, SB_NP_BLANK_LAST, &res, &e)); /* no table yet */
     sb_npt_free(&t);
 }
 
@@ -535,7 +555,7 @@ static void test_search(void)
     sb_stateset s;
     sb_bfs b;
     sb_levels lv;
-    sb_ida_model im = {many_moves, no_apply, no_undo, NULL, NULL}, inull = im;
+    sb_ida_model im = {many_moves, no_apply, no_undo, NULL, NULL, 0}, inull = im;
     uint64_t key = 0, path[8], n = 9;
     int added, len, ipath[8];
 

@@ -3,7 +3,7 @@
  * bound (distance/7 rounded up).  Checks: shortest lengths against a BFS
  * here, the model left at its start, no path within max_len, the stop flag. */
 #include "harness.h"
-#include "sbfs/ida.h"
+#include "../src/search/ida.h"
 
 typedef struct walker {
     int x, goal;
@@ -77,7 +77,7 @@ static int bfs(int from, int to)
 
 static void test_lengths(void)
 {
-    sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, NULL};
+    sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, NULL, 0};
     int path[64], len, agree = 0, tried = 0;
     sb_ida_stats st;
     sb_error e;
@@ -103,7 +103,7 @@ static void test_lengths(void)
 static void test_limits(void)
 {
     walker w = {90, 0, 0, 0, 0};
-    sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, &w};
+    sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, &w, 0};
     int path[128], len = -1;
     sb_error e;
     volatile sig_atomic_t stop = 1;
@@ -123,9 +123,54 @@ static void test_limits(void)
     CHECK_INT(w.applied, w.undone);
 }
 
+/* Parallel IDA* against the single thread: the same path, the same
+ * counts, for 1..4 threads, on every start/goal pair the walker allows
+ * (short ones, too shallow to split; long ones, split several moves deep;
+ * goals met while the tree is being split); and the stop flag. */
+static void test_threads(void)
+{
+    int same = 0, tried = 0;
+    for (int from = 0; from < 100; from += 7)
+        for (int to = 0; to < 100; to += 9) {
+            int path1[64], len1 = -1, rc1;
+            sb_ida_stats st1;
+            sb_error e;
+            walker w = {from, to, 0, 0, 0};
+            sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, &w, sizeof w};
+            if (bfs(from, to) > 40)
+                continue;
+            rc1 = sb_ida_search(&md, h_of(&w), 63, path1, &len1, &st1, NULL, &e);
+            for (int t = 2; t <= 4; t++) {
+                int path[64], len = -2, ok;
+                sb_ida_stats st;
+                int rc = sb_ida_search_mt(&md, h_of(&w), 63, t, path, &len, &st, NULL, &e);
+                tried++;
+                ok = rc == rc1 && w.x == from && st.generated == st1.generated &&
+                     st.expanded == st1.expanded && st.iterations == st1.iterations &&
+                     st.bound == st1.bound;
+                if (ok && rc == 0)
+                    ok = len == len1 && memcmp(path, path1, sizeof(int) * (size_t)len) == 0;
+                same += ok;
+            }
+        }
+    CHECK_INT(same, tried);
+    CHECK(tried > 300);
+    {
+        walker w = {90, 0, 0, 0, 1};
+        sb_ida_model md = {w_moves, w_apply, w_undo, w_goal, &w, sizeof w};
+        int path[128], len;
+        sb_error e;
+        volatile sig_atomic_t stop = 1;
+        sb_control ctl = {NULL, NULL, &stop};
+        CHECK_INT(sb_ida_search_mt(&md, 0, 120, 2, path, &len, NULL, &ctl, &e), SB_EINTR);
+        CHECK_INT(w.x, 90);
+    }
+}
+
 int main(void)
 {
     RUN(test_lengths);
+    RUN(test_threads);
     RUN(test_limits);
     return TEST_END();
 }

@@ -3,7 +3,7 @@
  * breadth-first search written here, on every position of the small boards
  * and a sample of the 8-puzzle. */
 #include "harness.h"
-#include "sbfs/npuzzle.h"
+#include "../src/npuzzle/np_internal.h"
 
 static void test_parse_line(void)
 {
@@ -165,7 +165,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
     reached = bfs_ref(rows, cols, goal, dist, total);
     CHECK_U64(reached, want_reached);
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, 1, 0, &mem, NULL, NULL, NULL, &e), 0);
     CHECK_INT(sb_npt_init(&npt, rows, cols, &e), 0);
     CHECK_INT(sb_npt_build(&npt, NULL, &mem, NULL, &e), 0);
     for (uint32_t r = 0; r < total; r += step) {
@@ -173,7 +173,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
         sb_np_result res;
         p.rows = rows, p.cols = cols, p.n = rows * cols;
         unrank_ref(r, p.cell);
-        if (sb_np_solve(&set.heur, &p, goal, &res, NULL, &e) != 0)
+        if (np_solve_heur(&set.heur, &p, goal, 1, &res, NULL, &e) != 0)
             continue;
         if (dist[r] == 0xff) {
             unsolv += res.length == -1;
@@ -188,7 +188,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
             agree++;
         /* the same length from the God's table, by its own path */
         q = p;
-        if (sb_np_solve_table(&npt, &p, goal, &res, &e) == 0 && res.length == dist[r] &&
+        if (np_solve_table(&npt, &p, goal, &res, &e) == 0 && res.length == dist[r] &&
             sb_np_apply(&q, res.moves, &e) == 0 && sb_np_is_goal(&q, goal))
             tagree++;
     }
@@ -230,12 +230,12 @@ static void test_eight_samples(void)
     sb_mem mem;
     sb_error e;
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, 1, &mem, NULL, NULL, NULL, &e), 0);
+    CHECK_INT(sb_np_pdbset_open(&set, 3, 3, "auto", NULL, UINT64_MAX, 1, 0, &mem, NULL, NULL, NULL, &e), 0);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sb_npuzzle p;
         sb_np_result res;
         CHECK_INT(sb_np_parse_eight(cases[i].in, strlen(cases[i].in), &p, &e), 0);
-        CHECK_INT(sb_np_solve(&set.heur, &p, SB_NP_BLANK_LAST, &res, NULL, &e), 0);
+        CHECK_INT(np_solve_heur(&set.heur, &p, SB_NP_BLANK_LAST, 1, &res, NULL, &e), 0);
         CHECK_INT(res.length, cases[i].len);
         if (res.length >= 0) {
             CHECK_INT(sb_np_apply(&p, res.moves, &e), 0);
@@ -263,8 +263,88 @@ static void test_partitions(void)
     CHECK_INT(size[0], 7);
 }
 
+/* The 15-puzzle with the quick 5-5-5 databases through the public
+ * solver: on 2 and 3 threads one instance gets exactly the moves and the
+ * node count of one thread, and a batch delivers every instance in input
+ * order with the answers of the one-at-a-time solves.  Instances: random
+ * walks of 20..59 moves from the goal (lengths up to about 50), both goals. */
+typedef struct order {
+    int next, bad;
+    const sb_np_result *want;
+} order;
+
+static int in_order(void *ud, sb_np_job *j)
+{
+    order *o = ud;
+    o->bad += j->tag != o->next || j->rc != 0 || j->res.length != o->want[j->tag].length ||
+              strcmp(j->res.moves, o->want[j->tag].moves) != 0 ||
+              j->res.nodes != o->want[j->tag].nodes;
+    o->next++;
+    return 0;
+}
+
+static void test_threads(void)
+{
+    enum { N = 12 };
+    sb_np_solver_opts so = {"555", NULL, 2, 0, NULL, NULL};
+    sb_np_solver_info in;
+    sb_np_solver *s;
+    sb_np_result one[N];
+    sb_np_job jobs[N];
+    sb_mem mem;
+    sb_error e;
+    uint64_t x = 99;
+    int same = 0, goal = SB_NP_BLANK_FIRST;
+    order o = {0, 0, one};
+    sb_mem_init(&mem, 0);
+    s = sb_np_solver_open(4, 4, &so, &mem, NULL, &in, &e);
+    CHECK(s != NULL);
+    if (!s)
+        return;
+    CHECK_INT(in.tables, 3);
+    CHECK_INT(in.built, 3);
+    CHECK_STR(in.partition, "555");
+    for (int i = 0; i < N; i++) {
+        sb_npuzzle p;
+        char walk[64];
+        int len = 20 + i * 40 / N, k = 0;
+        sb_np_goal(&p, 4, 4, goal);
+        while (k < len) {
+            sb_npuzzle q = p;
+            x = x * 6364136223846793005u + 1442695040888963407u;
+            walk[0] = "udlr"[(x >> 33) & 3];
+            walk[1] = 0;
+            if (sb_np_apply(&q, walk, NULL) == 0)
+                p = q, k++;
+        }
+        CHECK_INT(sb_np_solve(s, &p, goal, 1, &one[i], NULL, &e), 0);
+        for (int t = 2; t <= 3; t++) {
+            sb_np_result r;
+            CHECK_INT(sb_np_solve(s, &p, goal, t, &r, NULL, &e), 0);
+            same += r.length == one[i].length && r.nodes == one[i].nodes &&
+                    r.iterations == one[i].iterations && strcmp(r.moves, one[i].moves) == 0;
+        }
+        memset(&jobs[i], 0, sizeof jobs[i]);
+        jobs[i].solver = s;
+        jobs[i].p = p;
+        jobs[i].tag = i;
+    }
+    CHECK_INT(same, 2 * N);
+    CHECK_INT(sb_np_solve_batch(jobs, N, goal, 2, in_order, &o, NULL), 0);
+    CHECK_INT(o.next, N);
+    CHECK_INT(o.bad, 0);
+    /* fewer jobs than threads: each search gets the spare ones */
+    o.next = 0;
+    CHECK_INT(sb_np_solve_batch(jobs, 1, goal, 3, in_order, &o, NULL), 0);
+    CHECK_INT(o.next, 1);
+    CHECK_INT(o.bad, 0);
+    sb_np_solver_close(s);
+    CHECK_U64(mem.used, 0);
+}
+
 int main(void)
 {
+    RUN(test_threads);
     RUN(test_parse_line);
     RUN(test_parse_eight);
     RUN(test_solvable);

@@ -5,7 +5,7 @@
  * replayed on a board by the test's own code. */
 #include "harness.h"
 #include "sbfs/core.h"
-#include "sbfs/npuzzle_table.h"
+#include "../src/npuzzle/np_internal.h"
 #include "../src/index/table_internal.h"
 
 #include <limits.h>

@@ -2,7 +2,7 @@
  * computed here (Manhattan distance below, true distance above), and the
  * files: a damaged, truncated or foreign file is refused. */
 #include "harness.h"
-#include "sbfs/npuzzle.h"
+#include "../src/npuzzle/np_internal.h"
 
 #include <unistd.h>
 
@@ -291,8 +291,97 @@ static void test_budget(void)
     CHECK_U64(mem.used, 0);
 }
 
+/* A table mapped from its file gives the answers of the table read from
+ * it and of the one built; every damaged file is refused whether mapped
+ * with or without trusting its marker, and a marker vouches only for the
+ * file exactly as it was checked. */
+static void test_mapped(void)
+{
+    char dir[] = "/tmp/sbfs-test-pdbmap-XXXXXX", path[256], mark[300], saved[300];
+    uint8_t t[4] = {1, 2, 5, 6};
+    sb_pdb built, rd, mp;
+    sb_mem mem;
+    sb_error e;
+    uint64_t same = 0, x = 12345;
+    FILE *f;
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/t.pdb", dir);
+    snprintf(mark, sizeof mark, "%s.ok", path);
+    snprintf(saved, sizeof saved, "%s/saved.ok", dir);
+    sb_mem_init(&mem, 0);
+    CHECK_INT(sb_pdb_init(&built, 4, 4, t, 4, &e), 0);
+    CHECK_INT(sb_pdb_build(&built, &mem, 2, NULL, &e), 0);
+    CHECK_INT(sb_pdb_save(&built, path, &e), 0);
+    CHECK_INT(sb_pdb_init(&rd, 4, 4, t, 4, &e), 0);
+    CHECK_INT(sb_pdb_init(&mp, 4, 4, t, 4, &e), 0);
+    CHECK_INT(sb_pdb_load(&rd, path, &mem, NULL, &e), 0);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), 0);
+    CHECK_U64(mem.used, 2 * built.size); /* the mapped table takes no budget */
+    CHECK_U64(mp.checksum, built.checksum);
+    CHECK(memcmp(mp.dist, built.dist, built.size) == 0);
+    /* the same lookups through the index, at random placements */
+    for (int i = 0; i < 20000; i++) {
+        uint8_t pos[4];
+        x = x * 6364136223846793005u + 1442695040888963407u;
+        CHECK_INT(sb_pdb_unrank(&built, (x >> 20) % built.size, pos), 0);
+        same += mp.dist[sb_pdb_index(&mp, pos)] == rd.dist[sb_pdb_index(&rd, pos)] &&
+                mp.dist[sb_pdb_index(&mp, pos)] == built.dist[sb_pdb_index(&built, pos)];
+    }
+    CHECK_U64(same, 20000);
+    sb_pdb_free(&mp);
+    sb_pdb_free(&rd);
+    /* a file changed a moment ago gets no marker: it is checked whole */
+    CHECK(access(mark, F_OK) != 0);
+    /* one flipped byte, cut, too long: refused mapped, trusted or not */
+    poke(path, 64 + 1000, 1);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK(strstr(e.msg, "checksum mismatch") != NULL);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_VERIFY, &e), SB_EBADFILE);
+    CHECK(mp.dist == NULL);
+    poke(path, 64 + 1000, -1);
+    CHECK_INT(truncate(path, 64 + (long)built.size + 4), 0);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK(strstr(e.msg, "truncated (the checksum is missing)") != NULL);
+    CHECK_INT(truncate(path, 64 + 10), 0);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK(strstr(e.msg, "truncated (the data is cut short)") != NULL);
+    CHECK_INT(sb_pdb_save(&built, path, &e), 0);
+    f = fopen(path, "ab");
+    putc(0, f);
+    fclose(f);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK(strstr(e.msg, "longer than its header says") != NULL);
+    /* A marker: written by a full check made over a second after the
+     * file's last change.  It vouches for that file only: after a change
+     * (even one undone, or with the old marker put back) the file is
+     * checked whole again and a damaged one refused. */
+    CHECK_INT(sb_pdb_save(&built, path, &e), 0);
+    sleep(2);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), 0);
+    sb_pdb_free(&mp);
+    CHECK(access(mark, F_OK) == 0);
+    CHECK_INT(rename(mark, saved), 0);
+    CHECK_INT(sb_pdb_verify_file(path, NULL, 0), 0); /* writes the marker again */
+    CHECK(access(mark, F_OK) == 0);
+    poke(path, 64 + 7, 3);
+    CHECK_INT(rename(saved, mark), 0);
+    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK(strstr(e.msg, "checksum mismatch") != NULL);
+    {
+        char why[400];
+        CHECK(sb_pdb_verify_file(path, why, sizeof why) != 0);
+        CHECK(strstr(why, "checksum mismatch") != NULL);
+    }
+    sb_pdb_free(&built);
+    CHECK_U64(mem.used, 0);
+    remove(mark);
+    remove(path);
+    rmdir(dir);
+}
+
 int main(void)
 {
+    RUN(test_mapped);
     RUN(test_rank);
     RUN(test_corner);
     RUN(test_bounds);

@@ -23,8 +23,7 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
-#include "sbfs/npuzzle_table.h"
-#include "sbfs/pdb.h"
+#include "sbfs/table.h"
 
 #define SB_NP_MAXCELLS 25
 #define SB_NP_MAXLEN 400 /* longest move string a solution may have */
@@ -35,10 +34,6 @@ typedef struct sb_npuzzle {
     int rows, cols, n;
     uint8_t cell[SB_NP_MAXCELLS]; /* tile in each cell, 0 = blank */
 } sb_npuzzle;
-
-/* The goal position of an R x C board.  Returns 0, or SB_EUSAGE (p NULL,
- * a side outside 2..5, an unknown goal; p, if any, is then zeroed). */
-int sb_np_goal(sb_npuzzle *p, int rows, int cols, int goal);
 
 /* One instance from one line of text: tiles separated by blanks, `0` or `x`
  * for the blank.  rows = cols = 0 infers a square board from the tile count
@@ -60,60 +55,6 @@ int sb_np_parse_eight(const char *text, size_t len, sb_npuzzle *out, sb_error *e
  * SB_EUSAGE when p is not a position or goal is unknown. */
 int sb_np_solvable(const sb_npuzzle *p, int goal);
 
-/* Apply a move string (u d l r, the blank's direction); returns 0, or
- * SB_EINVALPOS at the first move that would leave the board; SB_EUSAGE
- * when p is not a position or moves is NULL. */
-int sb_np_apply(sb_npuzzle *p, const char *moves, sb_error *err);
-/* 1 when p is the goal position, 0 when not, SB_EUSAGE as sb_np_solvable. */
-int sb_np_is_goal(const sb_npuzzle *p, int goal);
-
-/* The heuristic set for one board size: the disjoint pattern databases
- * (each built or loaded by the caller through sb_pdb) and whether the
- * transposed lookups are used too.  Read-only during solves, so any number
- * of threads may share one. */
-#define SB_NP_MAXPDB 8
-typedef struct sb_np_heur {
-    int rows, cols, n;
-    int npdb;
-    const sb_pdb *pdb[SB_NP_MAXPDB];
-    int reflect; /* square boards: max(h(s), h(transpose(s))) */
-} sb_np_heur;
-
-/* Partitions of the tiles 1..n-1 (in the blank-first frame) into patterns.
- * name: "663", "78" or "555" (4 x 4 only) or "auto" (every size: consecutive tiles
- * in groups as large as keeps each table under about 2^24 entries).
- * Fills groups[g][0..size[g]-1] with goal cells and returns the group
- * count, or SB_EUSAGE for a name that does not fit the size, a side outside
- * 2..5 or a NULL pointer.  groups and size need room for SB_NP_MAXPDB. */
-int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PDB_MAXK],
-                    int *size, sb_error *err);
-
-/* A heuristic set with the tables it owns: for each pattern of the
- * partition, the table is loaded from DIR (when dir is not NULL) or built,
- * and a freshly built table is saved there when it has at least
- * cache_min entries (small ones build faster than they load); threads
- * is passed to sb_pdb_build.  A file that
- * is damaged or describes another table is reported through note() and
- * rebuilt, never used.  note (may be NULL) gets one-line remarks meant for
- * the user: "building ...", "rebuilding damaged ...".  SB_EUSAGE: s or
- * partition NULL, a partition that does not fit the size.  close accepts
- * NULL; cached is 0 for NULL arguments. */
-typedef struct sb_np_pdbset {
-    sb_np_heur heur;
-    sb_pdb pdb[SB_NP_MAXPDB];
-    double build_seconds, load_seconds;
-    uint64_t bytes;       /* table bytes held */
-    int built, loaded;    /* tables built, tables loaded */
-} sb_np_pdbset;
-
-int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition, const char *dir,
-                      uint64_t cache_min, int threads, sb_mem *mem, const sb_control *ctl,
-                      void (*note)(void *ud, const char *msg), void *ud, sb_error *err);
-void sb_np_pdbset_close(sb_np_pdbset *s);
-/* 1 when every table of the partition is in dir with a matching header
- * (the data is checked only when loaded). */
-int sb_np_pdbset_cached(int rows, int cols, const char *partition, const char *dir);
-
 typedef struct sb_np_result {
     int length;                      /* moves, -1 when unsolvable */
     char moves[SB_NP_MAXLEN + 1];    /* u d l r, NUL-terminated */
@@ -121,21 +62,88 @@ typedef struct sb_np_result {
     int iterations;                  /* IDA* thresholds tried */
 } sb_np_result;
 
-/* A shortest solution of p towards goal with IDA* over the heuristic h
- * (which must be of p's size).  Unsolvable positions return 0 with
- * length -1 without searching.  ctl may be NULL; SB_EINTR when stopped.
- * SB_EUSAGE: h, p or res NULL, p not a position, an unknown goal, or h
- * not for p's size (or holding a pattern database that is not). */
-int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result *res,
-                const sb_control *ctl, sb_error *err);
+/* A solver for one board size: what it needs to answer, made once and
+ * shared read-only by any number of threads.  Boards of at most 9 cells
+ * get the whole God's-algorithm table (sbfs/npuzzle_table.h, built in
+ * milliseconds); larger ones IDA* over additive pattern databases (Korf and
+ * Felner), each table mapped from the cache folder when it is there (see
+ * docs/ALGORITHMS.md for the integrity checks) or built and then saved.
+ * A cached file that is damaged, cut, or of another table or version is
+ * reported through note and rebuilt, never used. */
+typedef struct sb_np_solver sb_np_solver;
 
-/* A shortest solution read from a God's-algorithm table (sbfs/npuzzle_table.h,
- * built by the caller for p's size): the table's goal is blank-last, so a
- * blank-first instance is turned 180 degrees first.  nodes = 0.  The
- * table's descent is not known to be safe from several threads at once:
- * callers serialise it.  SB_EUSAGE: t, p or res NULL, p not a position, an
- * unknown goal, or no table of p's size in t. */
-int sb_np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
-                      sb_error *err);
+typedef struct sb_np_solver_opts {
+    const char *partition;  /* 4x4: "663", "78", "555"; other sizes "auto";
+                               NULL: 4x4 "78" when cached, else "663";
+                               "auto" elsewhere */
+    const char *cache_dir;  /* NULL: no file read or written */
+    int threads;            /* for building tables; 0: every core */
+    int verify;             /* 1: check every cached table whole, even
+                               one its marker vouches for */
+    void (*note)(void *ud, const char *msg); /* remarks for the user, or NULL */
+    void *ud;
+} sb_np_solver_opts;
+
+typedef struct sb_np_solver_info {
+    int god;                   /* 1: a God's table, 0: pattern databases */
+    char partition[16];        /* the partition used ("" for a God's table) */
+    int tables;                /* pattern databases */
+    int built, loaded;         /* of them, built here / opened from the cache */
+    uint64_t positions;        /* God's table: positions numbered */
+    const sb_table *table;     /* God's table: its level counts (positions by
+                                  distance), valid while the solver is open;
+                                  NULL for pattern databases */
+    uint64_t bytes;            /* table bytes, mapped ones included */
+    double build_seconds, load_seconds;
+} sb_np_solver_info;
+
+/* Make the solver of rows x cols boards (opts may be NULL: defaults, no
+ * cache).  info, when not NULL, says what was done.  NULL with err filled:
+ * SB_EUSAGE (a side outside 2..5, a partition that does not fit the size),
+ * SB_ENOMEM (mem's budget), SB_EINTR (ctl's stop flag while building). */
+sb_np_solver *sb_np_solver_open(int rows, int cols, const sb_np_solver_opts *opts, sb_mem *mem,
+                                const sb_control *ctl, sb_np_solver_info *info, sb_error *err);
+/* Release the solver and its tables (s may be NULL). */
+void sb_np_solver_close(sb_np_solver *s);
+
+/* A shortest solution of p towards goal.  Unsolvable positions return 0
+ * with length -1 without searching.  threads: how many threads search this
+ * one instance (parallel IDA*; the answer and the node count are the same
+ * for any number).  ctl may be NULL; SB_EINTR when stopped.  SB_EUSAGE: s,
+ * p or res NULL, p not a position, an unknown goal, a solver of another
+ * size. */
+int sb_np_solve(const sb_np_solver *s, const sb_npuzzle *p, int goal, int threads,
+                sb_np_result *res, const sb_control *ctl, sb_error *err);
+
+/* Many instances on a pool of threads.  Each job names its solver (NULL
+ * for a position the caller knows to be unsolvable: answered length -1).
+ * threads: in all (0: every core); when there are fewer jobs than threads
+ * each search gets several.  done(ud, job) is called for every job in the
+ * order of jobs[], one call at a time (from any of the threads), as soon as
+ * that job and all before it are finished; a nonzero return stops the
+ * batch.  ctl's progress is reported from the caller's thread and never
+ * during a done call.  Returns 0 when every job was delivered, SB_EINTR
+ * when ctl's stop flag or done ended the batch first, SB_EUSAGE for jobs
+ * NULL or n < 0.  Each job's own outcome is in its rc and err. */
+typedef struct sb_np_job {
+    const sb_np_solver *solver;
+    sb_npuzzle p;
+    int tag;               /* the caller's (a line number, say) */
+    sb_np_result res;
+    double seconds;        /* wall time of its search */
+    int rc;                /* sb_np_solve's return */
+    sb_error err;
+} sb_np_job;
+int sb_np_solve_batch(sb_np_job *jobs, int n, int goal, int threads,
+                      int (*done)(void *ud, sb_np_job *job), void *ud, const sb_control *ctl);
+
+/* Check every pattern database file in dir in full (all its bytes against
+ * its checksum), whatever its marker says.  A sound file gets a fresh
+ * marker; a damaged one is removed (it is rebuilt when next needed).
+ * note gets one line per file ("NAME: ok", "NAME: REASON; removed").
+ * Returns the number of files checked and sets *bad to the number removed,
+ * or SB_EIO when dir cannot be read. */
+int sb_np_verify_cache(const char *dir, void (*note)(void *ud, const char *msg), void *ud,
+                       int *bad, sb_error *err);
 
 #endif

@@ -30,6 +30,7 @@ typedef struct sb_npt {
     uint64_t orders;       /* (cells-1)!/2: tile orders per blank cell */
     uint64_t size;         /* orders * cells: reachable positions */
     char params[16];       /* "RxC" */
+    uint64_t fact[SB_NPT_MAXCELLS]; /* i!, the weights of the rank digits */
     sb_model model;        /* the engine's view; its ud points at this
                               struct, so an sb_npt must not be copied */
     sb_table *table;       /* after sb_npt_build or sb_npt_load, else NULL */
@@ -47,19 +48,6 @@ int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err);
 /* Release the table, if any (t may be NULL). */
 void sb_npt_free(sb_npt *t);
 
-/* Index of a position, or SB_NO_INDEX when cell[] is not a permutation of
- * 0..N or cannot reach the goal (or t or cell is NULL). */
-uint64_t sb_npt_rank(const sb_npt *t, const uint8_t *cell);
-/* The position with index r < t->size.  0, or SB_EUSAGE (r out of range,
- * a NULL pointer; cell is then not written). */
-int sb_npt_unrank(const sb_npt *t, uint64_t r, uint8_t *cell);
-/* Index of the goal (1..N then the blank); SB_NO_INDEX for a bad t. */
-uint64_t sb_npt_goal(const sb_npt *t);
-/* The positions one move from index r: out[i] reached by moving the blank
- * dir[i] ('u', 'd', 'l' or 'r'); returns how many (2 to 4), or SB_EUSAGE
- * when r >= t->size or a pointer is NULL. */
-int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4]);
-
 /* Build the table from the goal.  opts may be NULL (2 bits, one thread,
  * automatic scans).  Errors as sb_table_build, and SB_EUSAGE for a bad t. */
 int sb_npt_build(sb_npt *t, const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
@@ -69,15 +57,19 @@ int sb_npt_build(sb_npt *t, const sb_table_opts *opts, sb_mem *mem, const sb_con
 int sb_npt_save(const sb_npt *t, const char *path, sb_error *err);
 int sb_npt_load(sb_npt *t, const char *path, sb_mem *mem, sb_error *err);
 
-/* Distance of a position from the goal: -1 when it cannot reach the goal
- * (or is not a position, or there is no table); SB_EUSAGE for a bad t or
- * cell NULL. */
-int sb_npt_distance(const sb_npt *t, const uint8_t *cell);
-/* A shortest move string from the position to the goal, written to
- * moves[] (u d l r, NUL-terminated, room for max+1 bytes).  Returns its
- * length, -1 when the goal cannot be reached, SB_EUSAGE if it would be
- * longer than max.  Needs the table.  SB_EUSAGE also for a bad t, a NULL
- * pointer or max < 0 (moves is then not written). */
-int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max);
+/* What the table is, for callers that do not read the struct: its
+ * board ("RxC"), positions numbered, the table (NULL before a build or
+ * load), and the board as the indexed engine's model (for an engine of
+ * the caller's, such as the MPI one) with the goal's index.  A zeroed info
+ * for a bad t. */
+typedef struct sb_npt_info {
+    int rows, cols;
+    uint64_t size;
+    const char *params;
+    const sb_table *table;
+    const sb_model *model;
+    uint64_t goal;
+} sb_npt_info;
+sb_npt_info sb_npt_about(const sb_npt *t);
 
 #endif

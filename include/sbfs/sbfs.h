@@ -12,8 +12,6 @@
 #include "sbfs/tetraminx.h"
 #include "sbfs/playfair.h"
 #include "sbfs/playfair_challenge.h"
-#include "sbfs/pdb.h"
-#include "sbfs/ida.h"
 #include "sbfs/npuzzle.h"
 
 #endif

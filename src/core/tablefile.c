@@ -3,7 +3,11 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "hash.h"
 #include "le.h"
@@ -175,6 +179,7 @@ int sb_tf_open(sb_tf_reader *r, const char *path, const sb_tf_kind *k, unsigned 
     if (sb_checksum(h, hb - 8) != sb_le_get64(h + hb - 8))
         return sb_tf_refuse(r, err, "damaged header (checksum mismatch)");
     r->bytes = sb_le_get64(h + 24);
+    r->data_at = hb;
     *nparams = hb - SB_TF_FIXED - 8;
     if (*nparams)
         memcpy(params, h + SB_TF_FIXED, *nparams);
@@ -214,6 +219,109 @@ int sb_tf_read(sb_tf_reader *r, void *data, int word, sb_error *err)
     r->sum = sb_sum_end(&s);
     if (r->sum != sb_le_get64(tail))
         return sb_tf_refuse(r, err, "checksum mismatch, the file is damaged");
+    sb_tf_close(r);
+    return 0;
+}
+
+/* ---- mapping (see tablefile.h) ---- */
+
+/* The marker's text for a file in state st with data checksum sum. */
+static void marker_text(const struct stat *st, uint64_t sum, char *buf, size_t n)
+{
+    snprintf(buf, n, "sbfs verified\n%ju %ju %jd %jd.%09ld %jd.%09ld %016llx\n",
+             (uintmax_t)st->st_dev, (uintmax_t)st->st_ino, (intmax_t)st->st_size,
+             (intmax_t)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec, (intmax_t)st->st_ctim.tv_sec,
+             (long)st->st_ctim.tv_nsec, (unsigned long long)sum);
+}
+
+static int marker_path(const char *path, char *buf, size_t n)
+{
+    return snprintf(buf, n, "%s.ok", path) < (int)n ? 0 : -1;
+}
+
+static int write_marker(const char *path, const struct stat *st, uint64_t sum)
+{
+    char mp[4200], text[200];
+    sb_outfile o;
+    size_t len;
+    if (marker_path(path, mp, sizeof mp) || sb_outfile_open(&o, mp, NULL))
+        return -1;
+    marker_text(st, sum, text, sizeof text);
+    len = strlen(text);
+    return sb_outfile_close(&o, fwrite(text, 1, len, o.f) != len, NULL) ? -1 : 0;
+}
+
+/* 1 when PATH.ok describes the file in state st with checksum sum. */
+static int marker_matches(const char *path, const struct stat *st, uint64_t sum)
+{
+    char mp[4200], want[200], got[200];
+    size_t n;
+    FILE *f;
+    if (marker_path(path, mp, sizeof mp) || !(f = fopen(mp, "rb")))
+        return 0;
+    n = fread(got, 1, sizeof got - 1, f);
+    fclose(f);
+    got[n] = 0;
+    marker_text(st, sum, want, sizeof want);
+    return strcmp(got, want) == 0;
+}
+
+void sb_tf_unmap(sb_tf_map *m)
+{
+    if (m && m->base)
+        munmap(m->base, m->len);
+    if (m)
+        memset(m, 0, sizeof *m);
+}
+
+int sb_tf_map_data(sb_tf_reader *r, int check, sb_tf_map *m, sb_error *err)
+{
+    struct stat st;
+    uint64_t want = r->data_at + r->bytes + 8, tail;
+    void *base;
+    memset(m, 0, sizeof *m);
+    if (r->bytes > UINT64_MAX / 2 || fstat(fileno(r->f), &st) != 0) {
+        int e = errno;
+        sb_tf_close(r);
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", r->path, strerror(e));
+    }
+    /* the size says whether the file is whole: nothing is read for it */
+    if ((uint64_t)st.st_size < r->data_at + r->bytes)
+        return sb_tf_refuse(r, err, "truncated (the data is cut short)");
+    if ((uint64_t)st.st_size < want)
+        return sb_tf_refuse(r, err, "truncated (the checksum is missing)");
+    if ((uint64_t)st.st_size > want)
+        return sb_tf_refuse(r, err, "longer than its header says");
+    if (want > SIZE_MAX) {
+        sb_tf_close(r);
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "%s: too large to map", r->path);
+    }
+    base = mmap(NULL, (size_t)want, PROT_READ, MAP_SHARED, fileno(r->f), 0);
+    if (base == MAP_FAILED) {
+        int e = errno;
+        sb_tf_close(r);
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: cannot map: %s", r->path, strerror(e));
+    }
+    m->base = base;
+    m->len = (size_t)want;
+    m->data = (const unsigned char *)base + r->data_at;
+    tail = sb_le_get64((const unsigned char *)base + r->data_at + r->bytes);
+    if (check != SB_TF_TRUSTED || !marker_matches(r->path, &st, tail)) {
+        struct timespec start;
+        clock_gettime(CLOCK_REALTIME, &start);
+        if (sb_checksum(m->data, (size_t)r->bytes) != tail) {
+            sb_tf_unmap(m);
+            return sb_tf_refuse(r, err, "checksum mismatch, the file is damaged");
+        }
+        /* Time stamps advance by clock ticks, not nanoseconds: a write in
+         * the same tick as the change the marker records would leave the
+         * stamps as they were.  So a marker is written only when the check
+         * began well after that change; a file written a moment ago is
+         * checked whole again next time. */
+        if (start.tv_sec > st.st_ctim.tv_sec + 1 && start.tv_sec > st.st_mtim.tv_sec + 1)
+            write_marker(r->path, &st, tail);
+    }
+    r->sum = tail;
     sb_tf_close(r);
     return 0;
 }

@@ -61,7 +61,8 @@ typedef struct sb_tf_reader {
     const char *path;
     const sb_tf_kind *k;
     uint64_t bytes;      /* data bytes the header announces */
-    uint64_t sum;        /* after sb_tf_read: the data's checksum */
+    uint64_t sum;        /* after sb_tf_read or sb_tf_map: the data's checksum */
+    uint64_t data_at;    /* offset of the data: the header's length */
 } sb_tf_reader;
 
 /* Open path (first removing what saves that died left beside it) and check
@@ -82,5 +83,58 @@ int sb_tf_refuse(sb_tf_reader *r, sb_error *err, const char *fmt, ...)
 #endif
     ;
 void sb_tf_close(sb_tf_reader *r);
+
+/* Mapping instead of reading.  A table of hundreds of megabytes read and
+ * copied takes seconds; mapped read-only it opens in milliseconds, its
+ * pages come from the page cache on first touch, and every process and
+ * thread that maps the same file shares them.
+ *
+ * What is checked when.  The size check is always made, from the file's
+ * size alone: exactly header + data + 8 bytes, so a cut or overlong file is
+ * refused before a page is touched (a mapped file that is cut short would
+ * otherwise kill the process with SIGBUS on the first missing page).  The
+ * checksum of the data, which means reading all of it, is taken:
+ *   SB_TF_VERIFY   always;
+ *   SB_TF_TRUSTED  only when no marker vouches for the file.  The marker
+ *                  PATH.ok, written after a full check that passed, records
+ *                  the file's device,
+ *                  inode, size, modification and status-change times (to
+ *                  the nanosecond) and its checksum.  Any change made to
+ *                  the file through the file system since then (a write, a
+ *                  truncation, a copy or rename over it, a touch) moves its
+ *                  status-change time, which no program can set back, so
+ *                  the marker no longer matches and the whole file is
+ *                  checked again.  What the marker cannot see is damage
+ *                  that bypasses the file system (a failing disk, a
+ *                  flipped bit in the page cache) or a marker forged on
+ *                  purpose: a full check (SB_TF_VERIFY, `sbfs npuzzle
+ *                  --verify-cache`) is the remedy, and the checksum never
+ *                  claimed to stop a forger.
+ * File time stamps move in clock ticks (milliseconds), so a change made
+ * in the same tick as the one the marker records could leave them equal:
+ * a marker is therefore written only by a check that began more than a
+ * second after the file's last change.  A table just built and saved is
+ * checked whole once, at its first open a second or more later, then
+ * trusted.  A marker that cannot be written (a read-only folder) costs
+ * only time: the next open checks the whole file again.  The time stamps
+ * are the local file system's; on a network file system whose server
+ * clock runs behind, use SB_TF_VERIFY. */
+enum { SB_TF_VERIFY = 0, SB_TF_TRUSTED = 1 };
+
+typedef struct sb_tf_map {
+    void *base;          /* the whole file, mapped; NULL when not mapped */
+    size_t len;
+    const void *data;    /* base + the header */
+} sb_tf_map;
+
+/* After sb_tf_open: map the data (r->bytes bytes, word as for sb_tf_read,
+ * stored little-endian: the caller maps 8-byte words only on a
+ * little-endian host, and the header keeps them 8-byte aligned) and check
+ * it as `check` says.  Closes r.  0 with m filled and r->sum set, or
+ * SB_EBADFILE / SB_EIO (m then empty).  m->data points into the mapping
+ * even for data of 0 bytes (at the file's checksum). */
+int sb_tf_map_data(sb_tf_reader *r, int check, sb_tf_map *m, sb_error *err);
+/* Release a mapping (m may be empty). */
+void sb_tf_unmap(sb_tf_map *m);
 
 #endif

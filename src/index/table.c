@@ -77,6 +77,7 @@ struct sb_table {
     char name[32];   /* the model's name and params at build time */
     char params[64];
     sb_mem *mem;     /* the budget data was charged to */
+    sb_tf_map map;   /* when data is a file mapped by sb_table_load */
 };
 
 static inline int per_word(int bits) { return 64 / bits; }
@@ -625,7 +626,9 @@ void sb_table_free(sb_table *t)
 {
     if (!t)
         return;
-    if (t->data)
+    if (t->map.base)
+        sb_tf_unmap(&t->map);
+    else if (t->data)
         sb_mem_free(t->mem, t->data, t->data_bytes);
     free(t);
 }
@@ -825,12 +828,17 @@ static int load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, s
     }
     if (total != reached || reached > size)
         return sb_tf_refuse(&r, err, "damaged table header");
-    t->data = sb_mem_alloc(mem, (size_t)r.bytes, err);
-    if (!t->data) {
-        sb_tf_close(&r);
-        return SB_ENOMEM;
+    /* On a little-endian host the words are used where they lie in the
+     * file: mapped read-only, not read and copied (tablefile.h), the whole
+     * checksum taken on every load (a user's file has no marker). */
+    if (!SB_LE_HOST) {
+        t->data = sb_mem_alloc(mem, (size_t)r.bytes, err);
+        if (!t->data) {
+            sb_tf_close(&r);
+            return SB_ENOMEM;
+        }
+        t->mem = mem;
     }
-    t->mem = mem;
     t->data_bytes = (size_t)r.bytes;
     t->size = size;
     t->bits = bits;
@@ -839,6 +847,12 @@ static int load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, s
     t->complete = (int)sb_le_get32(p + P_COMPLETE);
     memcpy(t->name, name, 32);
     memcpy(t->params, params, 64);
+    if (SB_LE_HOST) {
+        int rc2 = sb_tf_map_data(&r, SB_TF_VERIFY, &t->map, err);
+        /* read-only pages: a loaded table is only read */
+        t->data = rc2 ? NULL : (uint64_t *)(uintptr_t)t->map.data;
+        return rc2;
+    }
     return sb_tf_read(&r, t->data, 8, err);
 }
 

@@ -1,16 +1,19 @@
 /* Heuristic sets: the tables of one partition, loaded from a cache folder
  * or built (and then saved).  The folder is the caller's choice; nothing
  * here looks at the environment. */
-#include "sbfs/npuzzle.h"
+#include "np_internal.h"
 #include "../core/internal.h"
 
+#include <dirent.h>
+
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 static void say(void (*note)(void *, const char *), void *ud, const char *fmt, const char *a,
                 const char *b)
 {
-    char buf[512];
+    char buf[1200];
     if (!note)
         return;
     snprintf(buf, sizeof buf, fmt, a, b);
@@ -25,8 +28,9 @@ static int path_of(const sb_pdb *p, const char *dir, char *buf, size_t n)
 }
 
 int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition, const char *dir,
-                      uint64_t cache_min, int threads, sb_mem *mem, const sb_control *ctl,
-                      void (*note)(void *ud, const char *msg), void *ud, sb_error *err)
+                      uint64_t cache_min, int threads, int verify, sb_mem *mem,
+                      const sb_control *ctl, void (*note)(void *ud, const char *msg), void *ud,
+                      sb_error *err)
 {
     uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
     int size[SB_NP_MAXPDB], ng, rc = 0;
@@ -56,7 +60,9 @@ int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition
             if (f) {
                 fclose(f);
                 t0 = sb_now();
-                rc = sb_pdb_load(p, path, mem, ctl, &e);
+                /* mapped, not read: the pages are shared and come in as
+                 * the search touches them */
+                rc = sb_pdb_map(p, path, verify ? SB_TF_VERIFY : SB_TF_TRUSTED, &e);
                 if (rc == 0) {
                     have = 1;
                     s->loaded++;
@@ -119,4 +125,45 @@ int sb_np_pdbset_cached(int rows, int cols, const char *partition, const char *d
             return 0;
     }
     return 1;
+}
+
+int sb_np_verify_cache(const char *dir, void (*note)(void *ud, const char *msg), void *ud,
+                       int *bad, sb_error *err)
+{
+    DIR *d;
+    struct dirent *de;
+    int checked = 0, nbad = 0;
+    if (bad)
+        *bad = 0;
+    if (!dir)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_verify_cache: dir is NULL");
+    d = opendir(dir);
+    if (!d)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", dir, strerror(errno));
+    while ((de = readdir(d)) != NULL) {
+        const char *name = de->d_name;
+        size_t n = strlen(name);
+        char path[4096], why[600];
+        int rc;
+        if (strncmp(name, "npuzzle-", 8) != 0 || n < 12 || strcmp(name + n - 4, ".pdb") != 0)
+            continue;
+        if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+            continue;
+        checked++;
+        rc = sb_pdb_verify_file(path, why, sizeof why);
+        if (rc == 0)
+            say(note, ud, "%s: ok%s", name, "");
+        else {
+            char mark[4200];
+            nbad++;
+            remove(path);
+            snprintf(mark, sizeof mark, "%s.ok", path);
+            remove(mark);
+            say(note, ud, "%s; removed%s", why, "");
+        }
+    }
+    closedir(d);
+    if (bad)
+        *bad = nbad;
+    return checked;
 }

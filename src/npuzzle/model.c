@@ -9,6 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char np_letter[4] = {'u', 'd', 'l', 'r'};
+
+int np_move_of(int letter)
+{
+    for (int m = 0; m < 4; m++)
+        if (np_letter[m] == letter)
+            return m;
+    return -1;
+}
+
+void np_turn(const uint8_t *in, uint8_t *out, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int t = in[n - 1 - i];
+        out[i] = (uint8_t)(t ? n - t : 0);
+    }
+}
+
 static int side_ok(int rows, int cols)
 {
     return rows >= 2 && rows <= 5 && cols >= 2 && cols <= 5;
@@ -256,11 +274,11 @@ int sb_np_apply(sb_npuzzle *p, const char *moves, sb_error *err)
     b = blank_at(p);
     for (int i = 0; moves[i]; i++) {
         int r = b / p->cols, c = b % p->cols, to;
-        switch (moves[i]) {
-        case 'u': r--; break;
-        case 'd': r++; break;
-        case 'l': c--; break;
-        case 'r': c++; break;
+        switch (np_move_of((unsigned char)moves[i])) {
+        case NP_U: r--; break;
+        case NP_D: r++; break;
+        case NP_L: c--; break;
+        case NP_R: c++; break;
         default:
             return sb_error_set(err, SB_EINVALPOS, 0, i + 1, "'%c' is not a move", moves[i]);
         }

@@ -27,7 +27,7 @@
  * Indices of one tile order are consecutive, so a scan over the indices
  * decodes each order once for all its blank cells: the model caches the last
  * decoded order in its per-thread scratch. */
-#include "sbfs/npuzzle_table.h"
+#include "np_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,15 +35,14 @@
 #include "sbfs/rank.h"
 #include "../index/rank_internal.h" /* the Lehmer digits */
 
-/* Moves in the order a backward scan should try them: the horizontal ones
- * cost nothing. */
+/* The engine's moves are the n-puzzle's (np_internal.h) in the order a
+ * backward scan should try them, the horizontal ones first because they
+ * cost nothing; the order also decides which of several shortest paths a
+ * descent prints, so it is part of the output. */
 enum { MV_L, MV_R, MV_U, MV_D };
-static const char dir_letter[4] = {'l', 'r', 'u', 'd'};
+static const int np_move[4] = {NP_L, NP_R, NP_U, NP_D};
+#define dir_letter(m) np_letter[np_move[m]]
 
-/* (n-1-i)!: the weight of Lehmer digit i of an n-item rank is fact[n-1-i]. */
-static const uint64_t fact[SB_NPT_MAXCELLS] = {
-    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600,
-    UINT64_C(6227020800), UINT64_C(87178291200), UINT64_C(1307674368000)};
 
 /* The tile order decoded last, kept in the per-thread scratch: the order,
  * its Lehmer digits and its full rank, so that a vertical move can update
@@ -154,7 +153,7 @@ static uint64_t vertical(const sb_npt *t, const cache *c, int b, int nb)
 {
     int n = t->cells - 1, lo, hi, cnt = 0;
     const uint8_t *s = c->seq, *d = c->d;
-    const uint64_t *w = fact + (n - 1); /* w[-i] = (n-1-i)! */
+    const uint64_t *w = t->fact + (n - 1); /* w[-i] = (n-1-i)! */
     uint64_t r = c->rank;
     if (nb < b) {
         uint8_t x;
@@ -233,7 +232,7 @@ static int npt_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
 static int npt_ok(const sb_npt *t)
 {
     return t && t->cells >= 4 && t->cells <= SB_NPT_MAXCELLS && t->rows >= 2 && t->cols >= 2 &&
-           t->rows * t->cols == t->cells && t->size == fact[t->cells - 1] / 2 * (uint64_t)t->cells;
+           t->rows * t->cols == t->cells && t->size == sb_factorial(t->cells - 1) / 2 * (uint64_t)t->cells;
 }
 
 static int no_npt(const char *what, sb_error *err)
@@ -256,6 +255,8 @@ int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err)
     t->rows = rows;
     t->cols = cols;
     t->cells = rows * cols;
+    for (int i = 0; i < SB_NPT_MAXCELLS; i++)
+        t->fact[i] = sb_factorial(i);
     t->orders = sb_factorial(t->cells - 1) / 2;
     t->size = t->orders * (uint64_t)t->cells;
     snprintf(t->params, sizeof t->params, "%dx%d", rows & 63, cols & 63);
@@ -333,7 +334,7 @@ int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4])
         uint64_t q = npt_move((void *)t, &c, r, m);
         if (q != SB_NO_INDEX) {
             out[k] = q;
-            dir[k++] = dir_letter[m];
+            dir[k++] = dir_letter(m);
         }
     }
     return k;
@@ -402,9 +403,24 @@ int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max)
             moves[max] = 0;
             return SB_EUSAGE;
         }
-        moves[len++] = dir_letter[m];
+        moves[len++] = dir_letter(m);
         r = q;
     }
     moves[len] = 0;
     return r == sb_npt_goal(t) ? len : -1;
+}
+
+sb_npt_info sb_npt_about(const sb_npt *t)
+{
+    sb_npt_info in = {0, 0, 0, "", NULL, NULL, 0};
+    if (npt_ok(t)) {
+        in.model = &t->model;
+        in.goal = sb_npt_goal(t);
+        in.rows = t->rows;
+        in.cols = t->cols;
+        in.size = t->size;
+        in.params = t->params;
+        in.table = t->have_table ? t->table : NULL;
+    }
+    return in;
 }

@@ -39,7 +39,9 @@
  * here a placement collects blank regions over several levels and the
  * value is the first of them, so the state is (placement, region set) and
  * the per-placement masks are what keep the 8-tile build within 2 GiB. */
-#include "sbfs/pdb.h"
+#include "pdb.h"
+
+#include "../index/rank_internal.h"
 
 #include "../core/hash.h"
 #include "../core/le.h"
@@ -50,13 +52,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static uint64_t falling(int n, int k)
-{
-    uint64_t r = 1;
-    for (int i = 0; i < k; i++)
-        r *= (uint64_t)(n - i);
-    return r;
-}
 
 /* 1 when pdb is a pattern sb_pdb_init described: the fields every other
  * function indexes or sizes by are as init leaves them. */
@@ -65,11 +60,11 @@ static int pdb_ok(const sb_pdb *pdb)
     uint32_t seen = 0;
     if (!pdb || pdb->rows < 2 || pdb->rows > 5 || pdb->cols < 2 || pdb->cols > 5 ||
         pdb->n != pdb->rows * pdb->cols || pdb->k < 1 || pdb->k > SB_PDB_MAXK ||
-        pdb->k > pdb->n - 1 || pdb->size != falling(pdb->n, pdb->k))
+        pdb->k > pdb->n - 1 || pdb->size != sb_falling(pdb->n, pdb->k))
         return 0;
     for (int i = 0; i < pdb->k; i++) {
         if (pdb->tiles[i] < 1 || pdb->tiles[i] >= pdb->n || (seen >> pdb->tiles[i] & 1) ||
-            pdb->mult[i] != falling(pdb->n - 1 - i, pdb->k - 1 - i))
+            pdb->mult[i] != sb_falling(pdb->n - 1 - i, pdb->k - 1 - i))
             return 0;
         seen |= 1u << pdb->tiles[i];
     }
@@ -104,8 +99,8 @@ int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb
         pdb->tiles[i] = tiles[i];
     }
     for (int i = 0; i < k; i++)
-        pdb->mult[i] = falling(pdb->n - 1 - i, k - 1 - i);
-    pdb->size = falling(pdb->n, k);
+        pdb->mult[i] = sb_falling(pdb->n - 1 - i, k - 1 - i);
+    pdb->size = sb_falling(pdb->n, k);
     return 0;
 }
 
@@ -124,28 +119,19 @@ uint64_t sb_pdb_rank(const sb_pdb *pdb, const uint8_t *pos)
 
 int sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos)
 {
-    uint32_t used = 0;
     if (!pdb_ok(pdb) || !pos || r >= pdb->size)
         return SB_EUSAGE;
-    for (int i = 0; i < pdb->k; i++) {
-        unsigned d = (unsigned)(r / pdb->mult[i]);
-        int c = 0;
-        r %= pdb->mult[i];
-        /* the d-th free cell */
-        for (;; c++)
-            if (!(used >> c & 1) && d-- == 0)
-                break;
-        pos[i] = (uint8_t)c;
-        used |= 1u << c;
-    }
-    return 0;
+    /* the numbering of sb_pdb_index is rank.h's partial permutations */
+    return sb_unrank_partial(r, pos, pdb->n, pdb->k) ? SB_EUSAGE : 0;
 }
 
 void sb_pdb_free(sb_pdb *pdb)
 {
     if (!pdb)
         return;
-    if (pdb->dist)
+    if (pdb->map.base)
+        sb_tf_unmap(&pdb->map);
+    else if (pdb->dist)
         sb_mem_free(pdb->mem, pdb->dist, pdb->size);
     pdb->dist = NULL;
 }
@@ -538,6 +524,29 @@ int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ct
     return 0;
 }
 
+int sb_pdb_map(sb_pdb *pdb, const char *path, int check, sb_error *err)
+{
+    sb_tf_reader r;
+    sb_tf_map m;
+    int rc;
+    if (!pdb_ok(pdb))
+        return bad_pdb("sb_pdb_map", err);
+    if (!path)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_map: path is NULL");
+    if ((rc = open_pdb(pdb, &r, path, err)))
+        return rc;
+    if ((rc = sb_tf_map_data(&r, check, &m, err)))
+        return rc;
+    sb_pdb_free(pdb);
+    pdb->map = m;
+    pdb->mem = NULL;
+    /* read-only pages: nothing writes a mapped table (the builder writes
+     * only tables it allocated) */
+    pdb->dist = (uint8_t *)(uintptr_t)m.data;
+    pdb->checksum = r.sum;
+    return 0;
+}
+
 int sb_pdb_probe(const sb_pdb *pdb, const char *path)
 {
     sb_tf_reader r;
@@ -545,4 +554,25 @@ int sb_pdb_probe(const sb_pdb *pdb, const char *path)
         return 0;
     sb_tf_close(&r);
     return 1;
+}
+
+int sb_pdb_verify_file(const char *path, char *why, size_t n)
+{
+    uint8_t got[NPARAMS];
+    size_t np;
+    sb_tf_reader r;
+    sb_pdb p;
+    sb_error e;
+    int rc;
+    sb_error_clear(&e);
+    if ((rc = sb_tf_open(&r, path, &pdb_kind, got, sizeof got, &np, &e)) == 0) {
+        sb_tf_close(&r);
+        if (np != NPARAMS || sb_pdb_init(&p, got[0], got[1], got + 4, got[2], NULL) != 0)
+            rc = sb_error_set(&e, SB_EBADFILE, 0, 0, "%s: damaged header", path);
+        else if ((rc = sb_pdb_map(&p, path, SB_TF_VERIFY, &e)) == 0)
+            sb_pdb_free(&p); /* and the check wrote a fresh marker */
+    }
+    if (rc && why)
+        snprintf(why, n, "%s", e.msg);
+    return rc;
 }

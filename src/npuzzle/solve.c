@@ -12,11 +12,12 @@
  * For the 7-8 split the reflected patterns are the left two columns and the
  * right two, which is why the max gains so much there (Korf and Felner).
  *
- * Moves are the blank's directions 0..3 = u d l r; the inverse of m is m^1,
+ * Moves are the blank's directions (NP_U .. NP_R); the inverse of m is m^1,
  * and the model never offers the inverse of the move that led to a node.
+ * The model holds no pointer into itself, so the parallel search copies it
+ * whole for each thread.
  * Neighbour cells come from a table built once per search. */
-#include "sbfs/ida.h"
-#include "sbfs/npuzzle.h"
+#include "../search/ida.h"
 #include "np_internal.h"
 
 #include <string.h>
@@ -142,11 +143,10 @@ static void fill_side(model *m, int sd, const uint8_t *cell)
     }
 }
 
-int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result *res,
-                const sb_control *ctl, sb_error *err)
+int np_solve_heur(const sb_np_heur *h, const sb_npuzzle *p, int goal, int threads,
+                  sb_np_result *res, const sb_control *ctl, sb_error *err)
 {
-    static const char letter[4] = {'u', 'd', 'l', 'r'};
-    sb_ida_model ops = {moves, apply, undo, is_goal, NULL};
+    sb_ida_model ops = {moves, apply, undo, is_goal, NULL, sizeof(model)};
     model m;
     uint8_t tcell[SB_NP_MAXCELLS];
     int path[SB_NP_MAXLEN], len = 0, rc, rows, cols, n;
@@ -189,22 +189,19 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
     m.cols = cols;
     m.reflect = h->reflect && rows == cols;
     /* into the blank-first frame */
-    for (int i = 0; i < n; i++) {
-        if (goal == SB_NP_BLANK_FIRST)
-            m.cell[i] = p->cell[i];
-        else {
-            int t = p->cell[n - 1 - i];
-            m.cell[i] = (uint8_t)(t ? n - t : 0);
-        }
+    if (goal == SB_NP_BLANK_FIRST)
+        memcpy(m.cell, p->cell, (size_t)n);
+    else
+        np_turn(p->cell, m.cell, n);
+    for (int i = 0; i < n; i++)
         if (m.cell[i] == 0)
             m.blank = i;
-    }
     for (int c = 0; c < n; c++) {
         int r = c / cols, q = c % cols;
-        m.nb[c][0] = (int8_t)(r > 0 ? c - cols : -1);
-        m.nb[c][1] = (int8_t)(r < rows - 1 ? c + cols : -1);
-        m.nb[c][2] = (int8_t)(q > 0 ? c - 1 : -1);
-        m.nb[c][3] = (int8_t)(q < cols - 1 ? c + 1 : -1);
+        m.nb[c][NP_U] = (int8_t)(r > 0 ? c - cols : -1);
+        m.nb[c][NP_D] = (int8_t)(r < rows - 1 ? c + cols : -1);
+        m.nb[c][NP_L] = (int8_t)(q > 0 ? c - 1 : -1);
+        m.nb[c][NP_R] = (int8_t)(q < cols - 1 ? c + 1 : -1);
         m.tr[c] = (uint8_t)(q * cols + r);
         m.grp[c] = -1;
     }
@@ -220,7 +217,7 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
         fill_side(&m, 1, tcell);
     }
     ops.ud = &m;
-    rc = sb_ida_search(&ops, heur(&m), SB_NP_MAXLEN, path, &len, &st, ctl, err);
+    rc = sb_ida_search_mt(&ops, heur(&m), SB_NP_MAXLEN, threads, path, &len, &st, ctl, err);
     res->nodes = st.generated;
     res->iterations = st.iterations;
     if (rc)
@@ -228,14 +225,14 @@ int sb_np_solve(const sb_np_heur *h, const sb_npuzzle *p, int goal, sb_np_result
     res->length = len;
     for (int i = 0; i < len; i++) {
         int d = goal == SB_NP_BLANK_FIRST ? path[i] : path[i] ^ 1; /* turned 180 degrees */
-        res->moves[i] = letter[d];
+        res->moves[i] = np_letter[d];
     }
     res->moves[len] = 0;
     return 0;
 }
 
-int sb_np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
-                      sb_error *err)
+int np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
+                   sb_error *err)
 {
     uint8_t cell[SB_NP_MAXCELLS];
     int n, len, rc;
@@ -254,22 +251,16 @@ int sb_np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_resu
         res->length = -1;
         return 0;
     }
-    for (int i = 0; i < n; i++) {
-        if (goal == SB_NP_BLANK_LAST)
-            cell[i] = p->cell[i];
-        else {
-            int tile = p->cell[n - 1 - i];
-            cell[i] = (uint8_t)(tile ? n - tile : 0);
-        }
-    }
+    if (goal == SB_NP_BLANK_LAST)
+        memcpy(cell, p->cell, (size_t)n);
+    else
+        np_turn(p->cell, cell, n);
     len = sb_npt_descend(t, cell, res->moves, SB_NP_MAXLEN);
     if (len < 0)
         return sb_error_set(err, SB_EINTERNAL, 0, 0, "the table has no path for a solvable position");
     if (goal == SB_NP_BLANK_FIRST)
-        for (int i = 0; i < len; i++) {
-            static const char flip[128] = {['u'] = 'd', ['d'] = 'u', ['l'] = 'r', ['r'] = 'l'};
-            res->moves[i] = flip[(unsigned char)res->moves[i]];
-        }
+        for (int i = 0; i < len; i++) /* turned 180 degrees */
+            res->moves[i] = np_letter[np_move_of((unsigned char)res->moves[i]) ^ 1];
     res->length = len;
     return 0;
 }

@@ -74,6 +74,21 @@ cut -f1 "$T_TMP/out" >"$T_TMP/out.len"
 expect_line "$(cat $D/korf1.len)" "old version: length" "$T_TMP/out.len"
 "$SBFS" npuzzle -g blank-first --pdb $part --pdb-dir "$P" $D/korf1.in >"$T_TMP/out" 2>"$T_TMP/err"
 expect_grep 'built [01] in [0-9.]+ s, loaded [23] in' "old version: rebuilt and saved" "$T_TMP/err"
+# --verify-cache reads every cached table whole: all sound, then one
+# damaged, which is named, removed, and rebuilt by the next run
+ntab=$(ls "$P"/npuzzle-*.pdb | wc -l)
+expect_status 0 "verify-cache" -- "$SBFS" npuzzle --pdb-dir "$P" --verify-cache
+expect_grep "^# $P: $ntab pattern databases checked, 0 damaged and removed$" "verify-cache: all sound" "$T_TMP/err"
+size=$(wc -c <"$f")
+printf '\001' | dd of="$f" bs=1 seek=$((size / 3)) conv=notrunc 2>/dev/null
+expect_status 7 "verify-cache: a damaged table" -- "$SBFS" npuzzle --pdb-dir "$P" --verify-cache
+expect_grep "^# $P: $ntab pattern databases checked, 1 damaged and removed$" "verify-cache: one damaged" "$T_TMP/err"
+expect_grep "$(basename "$f")'?: checksum mismatch, the file is damaged; removed" "verify-cache: names it" "$T_TMP/err"
+[ -e "$f" ] && bad "verify-cache: the damaged table is still there" || ok
+"$SBFS" npuzzle -g blank-first --pdb $part --pdb-dir "$P" $D/korf1.in >"$T_TMP/out" 2>"$T_TMP/err"
+expect_grep 'built [12] in [0-9.]+ s, loaded [12] in' "verify-cache: the removed table rebuilt" "$T_TMP/err"
+cut -f1 "$T_TMP/out" >"$T_TMP/out.len"
+expect_line "$(cat $D/korf1.len)" "verify-cache: length after the rebuild" "$T_TMP/out.len"
 
 # other sizes: the 8-puzzle (judge's position: 31), 3x4, 2x5, 4x3, with
 # statistics on stdout under -v.  The lengths in board*.len were found by a

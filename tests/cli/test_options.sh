@@ -179,6 +179,7 @@ helps npuzzle -- "-g --goal
 --pdb
 --pdb-dir
 --no-cache
+--verify-cache
 --memory
 --progress
 --no-progress

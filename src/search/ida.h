@@ -9,6 +9,7 @@
 #ifndef SBFS_IDA_H
 #define SBFS_IDA_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sbfs/core.h"
@@ -29,6 +30,11 @@ typedef struct sb_ida_model {
     /* The state the callbacks work on, passed back to them as m: the
      * model's own data, inside the model as sb_keymodel keeps it. */
     void *ud;
+    /* Bytes of the state at ud, which must hold no pointer into itself:
+     * a search on several threads gives each a copy (memcpy), taken while
+     * the model is in its start state.  0: the state cannot be copied, and
+     * the search runs on one thread whatever is asked. */
+    size_t ud_size;
 } sb_ida_model;
 
 typedef struct sb_ida_stats {
@@ -49,5 +55,19 @@ typedef struct sb_ida_stats {
  * search stops there, the model back in its start state). */
 int sb_ida_search(const sb_ida_model *model, int h0, int max_len, int *path, int *len,
                   sb_ida_stats *st, const sb_control *ctl, sb_error *err);
+
+/* sb_ida_search on `threads` threads (1..SB_IDA_MAXTHREADS; 1, or a model
+ * with ud_size 0, is sb_ida_search itself).  Each iteration cuts the tree a
+ * few moves below the root into subtrees, listed in the order a one-thread
+ * search meets them, and the threads take them in that order.  The answer
+ * is the one a single thread finds: the first solution in that order (a
+ * subtree is given up only when one before it holds a solution), and the
+ * statistics are those of the single thread too (counts of subtrees given
+ * up are left out), so the path, its length and st are the same for any
+ * number of threads.  ctl's progress is reported from the caller's thread
+ * only, done counting the nodes of every thread. */
+#define SB_IDA_MAXTHREADS 64
+int sb_ida_search_mt(const sb_ida_model *model, int h0, int max_len, int threads, int *path,
+                     int *len, sb_ida_stats *st, const sb_control *ctl, sb_error *err);
 
 #endif

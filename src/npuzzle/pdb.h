@@ -20,6 +20,8 @@
 
 #include "sbfs/core.h"
 
+#include "../core/tablefile.h"
+
 #define SB_PDB_MAXK 8
 #define SB_PDB_VERSION 3
 #define SB_PDB_MAXTHREADS 16
@@ -32,6 +34,7 @@ typedef struct sb_pdb {
     uint8_t *dist;              /* size bytes */
     uint64_t checksum;          /* of dist, as saved or built */
     sb_mem *mem;                /* the budget dist was taken from */
+    sb_tf_map map;              /* when dist is a mapped file (sb_pdb_map) */
 } sb_pdb;
 
 /* Describe the pattern (no table yet): checks 2 <= rows, cols <= 5,
@@ -65,6 +68,20 @@ int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err);
  * which; the caller rebuilds); SB_EIO if it cannot be read; SB_EUSAGE for
  * path NULL. */
 int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err);
+
+/* Open the table pdb describes by mapping path read-only (tablefile.h):
+ * the header is checked as by sb_pdb_load, the length from the file's
+ * size, and the data's checksum as check says: SB_TF_VERIFY always,
+ * SB_TF_TRUSTED only when the marker beside the file does not vouch for
+ * it (a full check that passes writes the marker, see tablefile.h).  The table then
+ * takes no memory from a budget: its pages are the page cache's, shared by
+ * every process that maps the file.  Errors as sb_pdb_load. */
+int sb_pdb_map(sb_pdb *pdb, const char *path, int check, sb_error *err);
+
+/* Check the pattern database file at path in full, whatever pattern it
+ * holds (read from its header): 0 and a fresh marker when it is sound,
+ * else nonzero with the reason in why (n bytes). */
+int sb_pdb_verify_file(const char *path, char *why, size_t n);
 
 /* 1 when path starts with the header pdb expects (data not read); 0 when
  * not, or for a bad pdb or path NULL. */
