@@ -11,6 +11,11 @@ static const cli_opt options[] = {
     CLI_OPT_VERBOSE(search_opts, verbose, "also print figures (time, memory, rate) on stderr"),
     CLI_OPT_JSON(search_opts, json, "print the result as one JSON document instead"),
     CLI_OPT_MEMORY(search_opts, memarg),
+    {0, "disk", CLI_STR, offsetof(search_opts, disk), 0, 0, "DIR",
+     "keep the levels in files in a new folder inside DIR: searches larger\n"
+     "than --memory (the folder is removed at the end)"},
+    {0, "disk-limit", CLI_STR, offsetof(search_opts, disk_limit), 0, 0, "SIZE",
+     "with --disk: stop (status 4) before the files pass SIZE bytes"},
     CLI_OPT_PROGRESS(search_opts, progress),
     /* accepted as solve accepts it; a census runs from the start only */
     {0, "no-bidir", CLI_FLAG, offsetof(search_opts, bidir), 0, 0, NULL, NULL},
@@ -61,8 +66,9 @@ int cmd_explore(int argc, char **argv)
     } else {
         cli_slide_counts(r.srch);
         if (!rc && !r.o.quiet) {
-            printf("farthest (%llu at distance %d%s):\n", (unsigned long long)nlast, D,
-                   nlast > SHOW ? ", the first 3 shown" : "");
+            uint64_t nfar = sb_search_level(r.srch, 0, D);
+            printf("farthest (%llu at distance %d%s):\n", (unsigned long long)nfar, D,
+                   nfar > SHOW ? ", the first 3 shown" : "");
             for (uint64_t i = 0; last && i < nlast && i < SHOW; i++) {
                 if (i)
                     printf("\n");

@@ -31,6 +31,7 @@ void cli_slide_counts(const sb_search *s);
 typedef struct search_opts {
     int style, quiet, verbose, progress, json, bidir, threads;
     const char *memarg;
+    const char *disk, *disk_limit; /* --disk DIR, --disk-limit SIZE */
 } search_opts;
 
 /* One run of solve or explore. */

@@ -38,9 +38,13 @@ int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r)
 int cli_search(search_run *r, int census)
 {
     const char *fname = r->file ? r->file : "-";
-    size_t budget;
+    size_t budget, dlimit = 0;
     sb_error_clear(&r->err);
     if (cli_memory_budget(r->o.memarg, &budget, &r->err))
+        return cli_fail(NULL, &r->err);
+    if (r->o.disk_limit && !r->o.disk)
+        return cli_usage_error("--disk-limit needs --disk");
+    if (r->o.disk_limit && sb_mem_parse_size(r->o.disk_limit, &dlimit, &r->err))
         return cli_fail(NULL, &r->err);
     sb_mem_init(&r->mem, budget);
     r->pz = malloc(sizeof *r->pz);
@@ -53,7 +57,7 @@ int cli_search(search_run *r, int census)
         return cli_fail(fname, &r->err);
     r->have_sl = 1;
     sb_keymodel m;
-    sb_search_opts so = {r->o.threads, NULL, NULL};
+    sb_search_opts so = {r->o.threads, NULL, NULL, r->o.disk, dlimit};
     sb_slide_model_hints(&r->sl, &m);
     if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
@@ -98,4 +102,10 @@ void cli_search_figures(const search_run *r)
             r->cpu > 0 ? (double)n / r->cpu : 0.0, r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0,
             peak_rss_kb(), in->threads, in->threads == 1 ? "" : "s",
             in->dropped ? ", levels dropped for the budget" : "");
+    if (r->o.disk)
+        fprintf(stderr,
+                "sbfs: levels on disk: %llu bytes of files at most, %llu bytes of levels written "
+                "(%.2f bytes/configuration)\n",
+                (unsigned long long)in->disk_peak, (unsigned long long)in->disk_levels,
+                n ? (double)in->disk_levels / (double)n : 0.0);
 }

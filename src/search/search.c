@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bfs.h"
+#include "diskbfs.h"
 #include "levels.h"
 
 struct sb_search {
@@ -19,6 +20,8 @@ struct sb_search {
     sb_search_info info;
     sb_bfs b;       /* SB_ENGINE_HASHED */
     sb_levels lv;   /* SB_ENGINE_LEVELS */
+    int disk;       /* SB_ENGINE_LEVELS with its levels on disk: */
+    sb_dlevels dl;
 };
 
 static int usage(sb_error *err, const char *what)
@@ -56,7 +59,10 @@ int sb_search_new(sb_search **out, int engine, const sb_keymodel *m, const sb_se
     s->info.length = -1;
     /* the levels engine keeps its threads and lock from one run to the
      * next; the hashed engine starts afresh each run */
-    int rc = engine == SB_ENGINE_LEVELS ? sb_levels_init(&s->lv, m, s->opts.threads, mem, err) : 0;
+    s->disk = engine == SB_ENGINE_LEVELS && s->opts.disk_dir;
+    int rc = s->disk ? sb_dlevels_init(&s->dl, m, s->opts.disk_dir, s->opts.disk_limit, mem, err)
+             : engine == SB_ENGINE_LEVELS ? sb_levels_init(&s->lv, m, s->opts.threads, mem, err)
+                                          : 0;
     if (rc) {
         free(s);
         return rc;
@@ -69,7 +75,9 @@ void sb_search_free(sb_search *s)
 {
     if (!s)
         return;
-    if (s->engine == SB_ENGINE_LEVELS)
+    if (s->disk)
+        sb_dlevels_free(&s->dl);
+    else if (s->engine == SB_ENGINE_LEVELS)
         sb_levels_free(&s->lv);
     else if (s->ran)
         sb_bfs_free(&s->b);
@@ -99,6 +107,22 @@ static void collect(sb_search *s)
         in->threads = 1;
         in->states = b->set.n;
         in->generated = b->generated;
+    } else if (s->disk) {
+        const sb_dlevels *l = &s->dl;
+        in->found = l->found;
+        in->length = l->found ? l->length : -1;
+        in->bidir = l->bidir;
+        in->complete = l->complete;
+        in->exhausted = l->exhausted;
+        in->nlevels[0] = l->nlev[0];
+        in->nlevels[1] = l->nlev[1];
+        in->dropped = 0;
+        in->threads = 1;
+        in->states = sb_dlevels_total(l);
+        in->generated = l->generated;
+        in->disk_peak = l->disk_peak;
+        in->disk_used = l->open ? l->st.used : 0;
+        in->disk_levels = l->level_bytes;
     } else {
         const sb_levels *l = &s->lv;
         in->found = l->found;
@@ -141,6 +165,14 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
             s->b.on_new_ud = s;
         }
         rc = sb_bfs_run(&s->b, start, s->census ? NULL : goal, (flags & SB_SEARCH_FIRST) != 0, ctl, err);
+    } else if (s->disk) {
+        unsigned lf = (flags & SB_SEARCH_BIDIR ? SB_LEVELS_BIDIR : 0) | (s->census ? SB_LEVELS_CENSUS : 0);
+        int (*keep)(void *, const uint64_t *) = s->dl.model.is_goal;
+        if (s->census)
+            s->dl.model.is_goal = NULL;
+        rc = sb_dlevels_run(&s->dl, start, s->census ? NULL : goal, lf, ctl, err);
+        s->dl.model.is_goal = keep;
+        s->ran = 1;
     } else {
         unsigned lf = (flags & SB_SEARCH_BIDIR ? SB_LEVELS_BIDIR : 0) | (s->census ? SB_LEVELS_CENSUS : 0);
         /* a census walks the whole component whatever the model's goal */
@@ -157,7 +189,7 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
 
 const sb_search_info *sb_search_result(const sb_search *s)
 {
-    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0};
+    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0, 0, 0, 0};
     return s ? &s->info : &none;
 }
 
@@ -167,6 +199,8 @@ uint64_t sb_search_level(const sb_search *s, int side, int d)
         return 0;
     if (s->engine == SB_ENGINE_HASHED)
         return side ? 0 : sb_bfs_level_size(&s->b, d);
+    if (s->disk)
+        return sb_dlevels_size(&s->dl, side, d);
     return sb_levels_size(&s->lv, side, d);
 }
 
@@ -176,6 +210,10 @@ const uint64_t *sb_search_last(const sb_search *s, uint64_t *n)
         *n = 0;
     if (!s || !n || !s->ran || s->engine != SB_ENGINE_LEVELS)
         return NULL;
+    if (s->disk) {
+        *n = s->dl.nlast;
+        return s->dl.nlast ? s->dl.last : NULL;
+    }
     return sb_levels_last(&s->lv, n);
 }
 
@@ -185,6 +223,8 @@ int sb_search_path(sb_search *s, uint64_t *keys, sb_control *ctl, sb_error *err)
         return usage(err, s ? "no room for the path" : "no search");
     if (!s->ran || !s->info.found || s->census)
         return usage(err, "no path: no goal was reached");
+    if (s->disk)
+        return sb_dlevels_path(&s->dl, keys, ctl, err);
     if (s->engine == SB_ENGINE_LEVELS)
         return sb_levels_path(&s->lv, keys, ctl, err);
     int D = s->info.length, kw = s->model.key_words;
