@@ -32,6 +32,7 @@ typedef struct search_opts {
     int style, quiet, verbose, progress, json, bidir, threads;
     const char *memarg;
     const char *disk, *disk_limit; /* --disk DIR, --disk-limit SIZE */
+    const char *checkpoint, *resume; /* --checkpoint DIR, --resume DIR */
 } search_opts;
 
 /* One run of solve or explore. */

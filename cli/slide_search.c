@@ -23,6 +23,35 @@ static long peak_rss_kb(void)
     return ru.ru_maxrss;
 }
 
+/* What a checkpoint is of: the puzzle as read (pieces, board, start,
+ * stops) and the style; FNV-1a over their bytes. */
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static uint64_t fingerprint(const sb_slide_puzzle *pz, int style)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    h = fnv(h, &style, sizeof style);
+    h = fnv(h, &pz->rows, sizeof pz->rows);
+    h = fnv(h, &pz->cols, sizeof pz->cols);
+    h = fnv(h, pz->kind, sizeof pz->kind);
+    h = fnv(h, pz->xcell, sizeof pz->xcell);
+    h = fnv(h, pz->start, sizeof pz->start);
+    h = fnv(h, pz->stop, sizeof pz->stop);
+    h = fnv(h, &pz->ngoals, sizeof pz->ngoals);
+    h = fnv(h, &pz->goal_full, sizeof pz->goal_full);
+    for (int g = 0; g < pz->ngoals; g++) {
+        h = fnv(h, pz->goal[g].anchors, sizeof pz->goal[g].anchors);
+        h = fnv(h, pz->goal[g].free, sizeof pz->goal[g].free);
+    }
+    return h;
+}
+
 int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r)
 {
     const char *file = NULL;
@@ -42,8 +71,14 @@ int cli_search(search_run *r, int census)
     sb_error_clear(&r->err);
     if (cli_memory_budget(r->o.memarg, &budget, &r->err))
         return cli_fail(NULL, &r->err);
-    if (r->o.disk_limit && !r->o.disk)
-        return cli_usage_error("--disk-limit needs --disk");
+    const char *ckpt = r->o.resume ? r->o.resume : r->o.checkpoint;
+    if (r->o.resume && r->o.checkpoint)
+        return cli_usage_error("--checkpoint starts a run, --resume takes one up: give one of them");
+    if (r->o.disk && ckpt)
+        return cli_usage_error("--disk and --%s both say where the levels go: give one of them",
+                               r->o.resume ? "resume" : "checkpoint");
+    if (r->o.disk_limit && !r->o.disk && !ckpt)
+        return cli_usage_error("--disk-limit needs --disk or --checkpoint");
     if (r->o.disk_limit && sb_mem_parse_size(r->o.disk_limit, &dlimit, &r->err))
         return cli_fail(NULL, &r->err);
     sb_mem_init(&r->mem, budget);
@@ -57,7 +92,8 @@ int cli_search(search_run *r, int census)
         return cli_fail(fname, &r->err);
     r->have_sl = 1;
     sb_keymodel m;
-    sb_search_opts so = {r->o.threads, NULL, NULL, r->o.disk, dlimit};
+    sb_search_opts so = {r->o.threads, NULL, NULL, r->o.disk, dlimit, ckpt, r->o.resume != NULL,
+                         fingerprint(r->pz, r->o.style)};
     sb_slide_model_hints(&r->sl, &m);
     if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
@@ -102,7 +138,7 @@ void cli_search_figures(const search_run *r)
             r->cpu > 0 ? (double)n / r->cpu : 0.0, r->mem.peak, n ? (double)r->mem.peak / (double)n : 0.0,
             peak_rss_kb(), in->threads, in->threads == 1 ? "" : "s",
             in->dropped ? ", levels dropped for the budget" : "");
-    if (r->o.disk)
+    if (r->o.disk || r->o.checkpoint || r->o.resume)
         fprintf(stderr,
                 "sbfs: levels on disk: %llu bytes of files at most, %llu bytes of levels written "
                 "(%.2f bytes/configuration)\n",

@@ -136,7 +136,7 @@ static inline int sd_search_in(sd *c, int engine, unsigned flags, int threads, s
     sb_slide sl;
     sb_search *s;
     sb_keymodel m;
-    sb_search_opts o = {threads, NULL, NULL, disk, 0};
+    sb_search_opts o = {threads, NULL, NULL, disk, 0, NULL, 0, 0};
     sb_error err;
     memset(out, 0, sizeof *out);
     sb_mem_init(&mem, disk ? 0 : budget);

@@ -8,6 +8,8 @@
 #include "../src/search/levelstore.h"
 
 #include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -522,7 +524,7 @@ static void test_engines_agree(void)
         CHECK(hb->states > 1000);
         CHECK(hb->complete);
         for (int T = 1; T <= 3; T++) {
-            sb_search_opts o = {T, NULL, NULL, NULL, 0};
+            sb_search_opts o = {T, NULL, NULL, NULL, 0, NULL, 0, 0};
             CHECK_INT(sb_search_new(&s, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
             CHECK_INT(sb_search_run(s, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
             const sb_search_info *in = sb_search_result(s);
@@ -857,7 +859,7 @@ static void test_disk_agree(void)
         sb_mem_init(&mem, 0);
         size_t budget = 48 << 10;
         sb_mem_init(&small, budget);
-        sb_search_opts o = {1, NULL, NULL, NULL, 0}, od = {1, NULL, NULL, dir, 0};
+        sb_search_opts o = {1, NULL, NULL, NULL, 0, NULL, 0, 0}, od = {1, NULL, NULL, dir, 0, NULL, 0, 0};
         CHECK_INT(sb_search_new(&a, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
         CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &od, &small, &err), 0);
         /* the census */
@@ -934,12 +936,137 @@ static void test_disk_agree(void)
     sb_keymodel m = {1, NULL, grid_expand, NULL, 0, 1};
     sb_search *d;
     sb_error err;
-    sb_search_opts od = {1, NULL, NULL, "/nonexistent/sbfs", 0};
+    sb_search_opts od = {1, NULL, NULL, "/nonexistent/sbfs", 0, NULL, 0, 0};
     uint64_t k0 = 0;
     CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &od, NULL, &err), 0);
     CHECK_INT(sb_search_run(d, &k0, NULL, SB_SEARCH_CENSUS, NULL, &err), SB_EIO);
     CHECK(strstr(err.msg, "/nonexistent/sbfs") != NULL);
     sb_search_free(d);
+    rmdir(dir);
+}
+
+/* A Cayley model that asks its search to stop after `left` expansions
+ * (a run interrupted at a point of its own choosing). */
+typedef struct stopper {
+    cayley c;
+    long left;
+    volatile sig_atomic_t stop;
+} stopper;
+
+static int stopper_expand(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    stopper *t = ud;
+    if (--t->left == 0)
+        t->stop = 1;
+    return cayley_expand(&t->c, key, emit, ctx);
+}
+
+/* Checkpoints through the API: a search with levels on disk stopped at
+ * random points (mid-level), taken up again, once or several times, ends
+ * with the counts and path of the search never stopped; a checkpoint is
+ * refused for a search with another fingerprint, start or flags. */
+static void test_disk_resume(void)
+{
+    char dir[256];
+    sb_rng r;
+    sb_rng_seed(&r, 31337);
+    CHECK(temp_dir(dir, sizeof dir) != NULL);
+    int stops = 0;
+    for (int round = 0; round < 6; round++) {
+        stopper t;
+        memset(&t, 0, sizeof t);
+        t.c.kw = 1 + round % 2;
+        t.c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        t.c.nxor = 1 + (int)sb_rng_below(&r, 3);
+        for (int j = 0; j < 4; j++) {
+            t.c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            t.c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_keymodel m = {t.c.kw, &t, stopper_expand, NULL, 0, 1};
+        uint64_t start[2], goal[2], nlast;
+        cayley_key(&t.c, sb_rng_below(&r, CN), start);
+        sb_error err;
+        sb_mem mem;
+        sb_mem_init(&mem, 0);
+        sb_search *a, *d;
+        sb_search_opts o = {1, NULL, NULL, NULL, 0, NULL, 0, 0};
+        CHECK_INT(sb_search_new(&a, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
+        CHECK_INT(sb_search_run(a, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+        memcpy(goal, sb_search_last(a, &nlast), 8 * (size_t)t.c.kw);
+        unsigned flags = round % 3 == 0 ? SB_SEARCH_CENSUS : round % 3 == 1 ? 0 : SB_SEARCH_BIDIR;
+        CHECK_INT(sb_search_run(a, start, goal, flags, NULL, &err), 0);
+        const sb_search_info *ia = sb_search_result(a);
+        long total = (long)ia->states; /* about the expansions of one run */
+        char ck[300];
+        snprintf(ck, sizeof ck, "%s/ck%d", dir, round);
+        CHECK_INT(mkdir(ck, 0755), 0);
+        sb_control ctl = {NULL, NULL, &t.stop};
+        int rc = SB_EINTR, tries = 0;
+        uint64_t ident = 1000 + (uint64_t)round;
+        for (; rc == SB_EINTR && tries < 20; tries++) {
+            sb_search_opts oc = {1, NULL, NULL, NULL, 0, ck, tries > 0, ident};
+            t.stop = 0;
+            t.left = 1 + (long)sb_rng_below(&r, (uint64_t)total / 2 + 1);
+            sb_mem small;
+            sb_mem_init(&small, 64 << 10);
+            CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &oc, &small, &err), 0);
+            rc = sb_search_run(d, start, goal, flags, &ctl, &err);
+            stops += rc == SB_EINTR;
+            if (rc == 0) {
+                const sb_search_info *id = sb_search_result(d);
+                CHECK_INT(id->length, ia->length);
+                for (int side = 0; side < 2; side++) {
+                    CHECK_INT(id->nlevels[side], ia->nlevels[side]);
+                    int bad = 0;
+                    for (int k = 0; k < ia->nlevels[side]; k++)
+                        bad += sb_search_level(a, side, k) != sb_search_level(d, side, k);
+                    CHECK_INT(bad, 0);
+                }
+                if (!(flags & SB_SEARCH_CENSUS)) {
+                    int len = ia->length;
+                    uint64_t *pa = malloc((size_t)(len + 1) * 16), *pd = malloc((size_t)(len + 1) * 16);
+                    CHECK_INT(sb_search_path(a, pa, NULL, &err), 0);
+                    CHECK_INT(sb_search_path(d, pd, NULL, &err), 0);
+                    CHECK(!memcmp(pa, pd, (size_t)(len + 1) * 8 * (size_t)t.c.kw));
+                    free(pa);
+                    free(pd);
+                }
+            }
+            sb_search_free(d);
+            CHECK_U64(small.used, 0);
+        }
+        CHECK_INT(rc, 0);
+        /* starting afresh in the folder, or resuming another search, is refused */
+        sb_search_opts fresh = {1, NULL, NULL, NULL, 0, ck, 0, ident}, other = {1, NULL, NULL, NULL, 0, ck, 1, ident + 1},
+                       same = {1, NULL, NULL, NULL, 0, ck, 1, ident};
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &fresh, &mem, &err), 0);
+        CHECK_INT(sb_search_run(d, start, goal, flags, NULL, &err), SB_EUSAGE);
+        sb_search_free(d);
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &other, &mem, &err), 0);
+        CHECK_INT(sb_search_run(d, start, goal, flags, NULL, &err), SB_EBADFILE);
+        sb_search_free(d);
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &same, &mem, &err), 0);
+        CHECK_INT(sb_search_run(d, goal, start, flags, NULL, &err), SB_EBADFILE);
+        CHECK_INT(sb_search_run(d, start, goal, flags ^ SB_SEARCH_CENSUS, NULL, &err), SB_EBADFILE);
+        CHECK_INT(sb_search_run(d, start, goal, flags, NULL, &err), 0);
+        CHECK_INT(sb_search_result(d)->length, ia->length);
+        sb_search_free(d);
+        sb_search_free(a);
+        CHECK_U64(mem.used, 0);
+        /* clear the folder */
+        DIR *dd = opendir(ck);
+        struct dirent *e;
+        char p[700];
+        while (dd && (e = readdir(dd)) != NULL)
+            if (e->d_name[0] != '.') {
+                snprintf(p, sizeof p, "%s/%s", ck, e->d_name);
+                unlink(p);
+            }
+        if (dd)
+            closedir(dd);
+        rmdir(ck);
+    }
+    CHECK(stops > 3);
     rmdir(dir);
 }
 
@@ -958,5 +1085,6 @@ int main(void)
     RUN(test_levels_budgets);
     RUN(test_levelstore);
     RUN(test_disk_agree);
+    RUN(test_disk_resume);
     return TEST_END();
 }

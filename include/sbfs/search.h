@@ -82,6 +82,19 @@ typedef struct sb_search_opts {
      * results are those of the engine in memory, byte for byte. */
     const char *disk_dir;
     uint64_t disk_limit; /* then: bytes of files allowed (0: no limit); past it SB_ENOMEM */
+    /* levels: keep the levels in this folder itself, kept after the run
+     * with the run's parameters, each level flushed to the disk as it is
+     * finished, so that a search stopped at any point (Ctrl-C, a kill, a
+     * power loss) can be taken up again; sb_search_run refuses a folder
+     * that holds a search already (SB_EUSAGE) unless resume is set, and
+     * then continues the search kept there from its last complete level,
+     * to the same result as a run never stopped, or refuses a damaged
+     * checkpoint or one of another search (SB_EBADFILE).  ident: the
+     * caller's fingerprint of the problem (puzzle, style...), kept and
+     * compared with the start, goal, key width and flags. */
+    const char *checkpoint;
+    int resume;
+    uint64_t ident;
 } sb_search_opts;
 
 /* What the last run found. */

@@ -33,10 +33,16 @@
 #define _POSIX_C_SOURCE 200809L
 #include "diskbfs.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "../core/hash.h"
+#include "../core/le.h"
 #include "keysort.h"
 #include "levels.h"
 
@@ -89,7 +95,8 @@ static void clear_result(sb_dlevels *s)
     s->open = 0;
     for (int k = 0; k < 2; k++) {
         free(s->cnt[k]);
-        s->cnt[k] = NULL;
+        free(s->sum[k]);
+        s->cnt[k] = s->sum[k] = NULL;
         s->nlev[k] = s->cap[k] = 0;
     }
     s->bidir = s->census = s->found = s->complete = s->exhausted = s->resumed = 0;
@@ -119,16 +126,20 @@ uint64_t sb_dlevels_total(const sb_dlevels *s)
     return t;
 }
 
-static int push(sb_dlevels *s, int side, uint64_t n, sb_error *err)
+static int push(sb_dlevels *s, int side, uint64_t n, uint64_t check, sb_error *err)
 {
     if (s->nlev[side] == s->cap[side]) {
         int nc = s->cap[side] ? 2 * s->cap[side] : 64;
         uint64_t *c = realloc(s->cnt[side], sizeof *c * (size_t)nc);
-        if (!c)
+        if (c)
+            s->cnt[side] = c;
+        uint64_t *h = c ? realloc(s->sum[side], sizeof *h * (size_t)nc) : NULL;
+        if (!h)
             return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
-        s->cnt[side] = c;
+        s->sum[side] = h;
         s->cap[side] = nc;
     }
+    s->sum[side][s->nlev[side]] = check;
     s->cnt[side][s->nlev[side]++] = n;
     return 0;
 }
@@ -146,6 +157,7 @@ typedef struct final {
     uint64_t hitkey[MAXKW];
     uint64_t first[SB_DISK_LAST * MAXKW], nfirst;
     uint64_t bytes;        /* the level file's size */
+    uint64_t check;        /* and its checksum */
 } final;
 
 typedef struct heap {
@@ -292,7 +304,7 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         else
             rc = sb_lwriter_close(&w, err);
         if (!rc && f)
-            f->bytes = w.bytes + SB_LS_HEADER;
+            f->bytes = w.bytes + SB_LS_HEADER, f->check = w.check;
     }
     return rc;
 }
@@ -460,9 +472,7 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     drop_runs(s, e.runs, e.nruns);
     free(e.runs);
     if (!rc)
-        rc = push(s, X, n, err);
-    if (!rc && s->census && d >= 1)
-        sb_lstore_remove(&s->st, prev); /* a census keeps the two newest */
+        rc = push(s, X, n, f->check, err);
     if (s->st.peak > s->disk_peak)
         s->disk_peak = s->st.peak;
     return rc;
@@ -484,7 +494,7 @@ static int level0(sb_dlevels *s, int side, const uint64_t *key, sb_error *err)
     if (!rc)
         rc = sb_lwriter_close(&w, err);
     if (!rc)
-        rc = push(s, side, 1, err);
+        rc = push(s, side, 1, w.check, err);
     if (!rc)
         s->level_bytes += w.bytes + SB_LS_HEADER;
     if (!rc && side == 0) {
@@ -509,25 +519,308 @@ static int is_goal0(const sb_dlevels *s, const uint64_t *start, const uint64_t *
     return !sb_key_cmp(k, g, s->kw);
 }
 
-static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, sb_control *ctl,
+/* ---- checkpoints ----
+ *
+ * With a checkpoint folder, the file "run" there says what the levels in
+ * it are: after each level is made (its file written and flushed to the
+ * disk first), a new "run" is written beside the old one and renamed over
+ * it, so that at any moment, a kill or a power loss included, "run"
+ * describes complete levels.  A run taken up again continues from there;
+ * the level that was being made is made again from the start.  Its
+ * contents, all little-endian 64-bit words after the 8 bytes "SBFSRUN1":
+ * the caller's fingerprint of the problem, key width, flags (1 both ways,
+ * 2 census), whether there is a goal key, the start and goal keys, the
+ * number of levels from each side, the state (0 running, 1 found, 2 a
+ * whole component walked), the exhausted side, the meeting distances and
+ * key, neighbours listed, the first keys of the newest level (count, then
+ * keys), for each side the sizes of its levels and the checksums of their
+ * files, and last the checksum (sb_checksum) of everything before it. */
+
+typedef struct wbuf {
+    unsigned char *b;
+    size_t n, cap;
+    int bad;
+} wbuf;
+
+static void put(wbuf *w, uint64_t v)
+{
+    if (w->n + 8 > w->cap) {
+        size_t nc = w->cap ? 2 * w->cap : 1024;
+        unsigned char *b = realloc(w->b, nc);
+        if (!b) {
+            w->bad = 1;
+            return;
+        }
+        w->b = b;
+        w->cap = nc;
+    }
+    sb_le_put64(w->b + w->n, v);
+    w->n += 8;
+}
+
+static void put_key(wbuf *w, const uint64_t *k, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        put(w, k ? k[i] : 0);
+}
+
+static int save_run(sb_dlevels *s, int status, const uint64_t *start, const uint64_t *goal, sb_error *err)
+{
+    if (!s->ckpt)
+        return 0;
+    wbuf w = {NULL, 0, 0, 0};
+    put(&w, 0);
+    memcpy(w.b, "SBFSRUN1", 8);
+    put(&w, s->ident);
+    put(&w, (uint64_t)s->kw);
+    put(&w, (uint64_t)(s->bidir | s->census << 1));
+    put(&w, goal != NULL);
+    put_key(&w, start, s->kw);
+    put_key(&w, goal, s->kw);
+    put(&w, (uint64_t)s->nlev[0]);
+    put(&w, (uint64_t)s->nlev[1]);
+    put(&w, (uint64_t)status);
+    put(&w, (uint64_t)s->exhausted);
+    put(&w, (uint64_t)(int64_t)s->meet_level[0]);
+    put(&w, (uint64_t)(int64_t)s->meet_level[1]);
+    put_key(&w, s->meet, s->kw);
+    put(&w, s->generated);
+    put(&w, s->nlast);
+    for (uint64_t i = 0; i < s->nlast; i++)
+        put_key(&w, s->last + i * s->kw, s->kw);
+    for (int k = 0; k < 2; k++)
+        for (int d = 0; d < s->nlev[k]; d++) {
+            put(&w, s->cnt[k][d]);
+            put(&w, s->sum[k][d]);
+        }
+    if (!w.bad)
+        put(&w, sb_checksum(w.b, w.n));
+    if (w.bad) {
+        free(w.b);
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    }
+    char tmp[SB_LS_NAME + 300], fin[SB_LS_NAME + 300];
+    sb_lstore_path(&s->st, "run.new", tmp, sizeof tmp);
+    sb_lstore_path(&s->st, "run", fin, sizeof fin);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644), rc = 0;
+    size_t off = 0;
+    while (fd >= 0 && off < w.n) {
+        ssize_t k = write(fd, w.b + off, w.n - off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        off += (size_t)k;
+    }
+    if (fd < 0 || off < w.n || fdatasync(fd) || close(fd) || rename(tmp, fin)) {
+        int e = errno;
+        rc = sb_error_set(err, SB_EIO, 0, 0, "cannot write %s: %s", fin, strerror(e));
+    }
+    int dfd = open(s->st.dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    free(w.b);
+    return rc;
+}
+
+typedef struct rbuf {
+    const unsigned char *b;
+    size_t n, at;
+    int bad;
+} rbuf;
+
+static uint64_t get(rbuf *r)
+{
+    if (r->at + 8 > r->n) {
+        r->bad = 1;
+        return 0;
+    }
+    uint64_t v = sb_le_get64(r->b + r->at);
+    r->at += 8;
+    return v;
+}
+
+static void get_key(rbuf *r, uint64_t *k, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        k[i] = get(r);
+}
+
+static int refuse(sb_dlevels *s, sb_error *err, const char *why)
+{
+    return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: %s", s->st.dir, why);
+}
+
+/* Take up the run kept in the checkpoint folder; *status as saved. */
+static int load_run(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, int *status, sb_error *err)
+{
+    char fin[SB_LS_NAME + 300];
+    sb_lstore_path(&s->st, "run", fin, sizeof fin);
+    FILE *f = fopen(fin, "rb");
+    if (!f)
+        return refuse(s, err, "it holds no run (no file 'run')");
+    unsigned char *b = NULL;
+    size_t n = 0, cap = 0, k;
+    do {
+        if (n == cap) {
+            unsigned char *nb = cap < ((size_t)64 << 20) ? realloc(b, cap ? 2 * cap : 4096) : NULL;
+            if (!nb) {
+                fclose(f);
+                free(b);
+                return refuse(s, err, "its file 'run' is too large");
+            }
+            b = nb;
+            cap = cap ? 2 * cap : 4096;
+        }
+        k = fread(b + n, 1, cap - n, f);
+        n += k;
+    } while (k);
+    fclose(f);
+    rbuf r = {b, n, 0, 0};
+    int rc = 0;
+    uint64_t key[MAXKW];
+    if (n < 16 || memcmp(b, "SBFSRUN1", 8) || sb_checksum(b, n - 8) != sb_le_get64(b + n - 8)) {
+        free(b);
+        return refuse(s, err, "its file 'run' is damaged or not one sbfs wrote");
+    }
+    r.n = n - 8;
+    r.at = 8;
+    int same = get(&r) == s->ident && get(&r) == (uint64_t)s->kw &&
+               get(&r) == (uint64_t)(s->bidir | s->census << 1) && get(&r) == (goal != NULL);
+    if (same) {
+        get_key(&r, key, s->kw);
+        same = !memcmp(key, start, kb(s));
+        get_key(&r, key, s->kw);
+        same = same && (!goal || !memcmp(key, goal, kb(s)));
+    }
+    if (!same || r.bad) {
+        free(b);
+        return refuse(s, err, "it is the checkpoint of another search (another puzzle, style or options)");
+    }
+    uint64_t nl[2];
+    nl[0] = get(&r);
+    nl[1] = get(&r);
+    *status = (int)get(&r);
+    s->exhausted = (int)get(&r);
+    s->meet_level[0] = (int)(int64_t)get(&r);
+    s->meet_level[1] = (int)(int64_t)get(&r);
+    get_key(&r, s->meet, s->kw);
+    s->generated = get(&r);
+    s->nlast = get(&r);
+    if (s->nlast > SB_DISK_LAST || nl[0] < 1 || nl[0] > 1000000 || nl[1] > 1000000 || *status < 0 ||
+        *status > 2 || r.bad) {
+        free(b);
+        return refuse(s, err, "its file 'run' is damaged");
+    }
+    for (uint64_t i = 0; i < s->nlast; i++)
+        get_key(&r, s->last + i * s->kw, s->kw);
+    for (int side = 0; side < 2 && !rc; side++)
+        for (uint64_t d = 0; d < nl[side] && !rc; d++) {
+            uint64_t c = get(&r), h = get(&r);
+            rc = push(s, side, c, h, err);
+        }
+    free(b);
+    if (rc)
+        return rc;
+    if (r.bad || r.at != r.n)
+        return refuse(s, err, "its file 'run' is damaged");
+    /* every level file the search still needs: there, the size and
+     * checksum the run noted; the newest two of each side, which are read
+     * next, read through */
+    for (int side = 0; side < 2; side++)
+        for (int d = 0; d < s->nlev[side]; d++) {
+            char name[64], msg[300];
+            uint64_t c, h;
+            int needed = !s->census || d >= s->nlev[side] - 2;
+            lname(name, sizeof name, side, d);
+            sb_error e;
+            if (!needed) { /* a census had no more use for it */
+                char p[SB_LS_NAME + 300];
+                sb_lstore_path(&s->st, name, p, sizeof p);
+                unlink(p);
+                continue;
+            }
+            int hr = sb_lstore_header(&s->st, name, &c, &h, &e);
+            if (!hr && (c != s->cnt[side][d] || h != s->sum[side][d]))
+                hr = sb_error_set(&e, SB_EBADFILE, 0, 0, "%s does not hold the level the run noted", name);
+            if (!hr && d >= s->nlev[side] - 2)
+                hr = sb_lstore_check(&s->st, name, NULL, &e);
+            if (hr) {
+                snprintf(msg, sizeof msg, "level %d%s: %s", d, side ? " from the goal" : "", e.msg);
+                return refuse(s, err, msg);
+            }
+            sb_lstore_adopt(&s->st, name);
+        }
+    s->resumed = s->nlev[0] + s->nlev[1];
+    return 0;
+}
+
+/* Remove what a stopped run left half made: run files and the level
+ * after each side's newest. */
+static void tidy(sb_dlevels *s)
+{
+    DIR *d = opendir(s->st.dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (!strncmp(e->d_name, "run-", 4) || !strcmp(e->d_name, "run.new")) {
+            char p[SB_LS_NAME + 300];
+            sb_lstore_path(&s->st, e->d_name, p, sizeof p);
+            unlink(p);
+        }
+    if (d)
+        closedir(d);
+    for (int side = 0; side < 2; side++) {
+        char name[64], p[SB_LS_NAME + 300];
+        lname(name, sizeof name, side, s->nlev[side]);
+        sb_lstore_path(&s->st, name, p, sizeof p);
+        unlink(p);
+    }
+}
+
+/* ---- the search ---- */
+
+/* A level was added to side X: note it in the checkpoint, then let a
+ * census forget the level it no longer needs. */
+static int level_done(sb_dlevels *s, int X, int status, const uint64_t *start, const uint64_t *goal,
+                      sb_error *err)
+{
+    int rc = save_run(s, status, start, goal, err), d = s->nlev[X] - 1;
+    if (!rc && s->census && d >= 2) {
+        char name[64];
+        lname(name, sizeof name, X, d - 2);
+        sb_lstore_remove(&s->st, name); /* a census keeps the two newest */
+    }
+    return rc;
+}
+
+static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, int status, sb_control *ctl,
                   sb_error *err)
 {
     int rc;
-    uint64_t g[MAXKW];
-    if (goal) {
-        memcpy(g, goal, kb(s));
-        g[0] &= s->idm;
-        goal = g;
+    if (status == 1) { /* a resumed run that had finished */
+        s->found = 1;
+        s->length = s->meet_level[0] + s->meet_level[1];
+        return 0;
     }
-    if ((rc = level0(s, 0, start, err)))
-        return rc;
+    if (status == 2) {
+        s->complete = 1;
+        return 0;
+    }
     if (!s->bidir) {
-        if (!s->census && is_goal0(s, start, goal)) {
-            memcpy(s->meet, s->last, kb(s));
-            s->found = 1;
-            s->length = s->meet_level[0] = 0;
-            s->meet_level[1] = 0;
-            return 0;
+        if (!s->nlev[0]) {
+            if ((rc = level0(s, 0, start, err)))
+                return rc;
+            if (!s->census && is_goal0(s, start, goal)) {
+                memcpy(s->meet, s->last, kb(s));
+                s->found = 1;
+                s->length = s->meet_level[0] = 0;
+                s->meet_level[1] = 0;
+                return save_run(s, 1, start, goal, err);
+            }
+            if ((rc = save_run(s, 0, start, goal, err)))
+                return rc;
         }
         for (;;) {
             final f;
@@ -538,7 +831,7 @@ static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, sb
             if (!s->cnt[0][d]) { /* nothing new: the component is walked */
                 s->nlev[0]--;
                 s->complete = 1;
-                return 0;
+                return save_run(s, 2, start, goal, err);
             }
             memcpy(s->last, f.first, f.nfirst * kb(s));
             s->nlast = f.nfirst;
@@ -547,20 +840,25 @@ static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, sb
                 s->found = 1;
                 s->length = s->meet_level[0] = d;
                 s->meet_level[1] = 0;
-                return 0;
             }
+            if ((rc = level_done(s, 0, s->found, start, goal, err)) || s->found)
+                return rc;
             if ((rc = stopped(ctl, d + 1, err)))
                 return rc;
         }
     }
-    if (is_goal0(s, start, goal)) {
-        memcpy(s->meet, goal, kb(s));
-        s->found = 1;
-        s->length = s->meet_level[0] = s->meet_level[1] = 0;
-        return 0;
+    if (!s->nlev[0]) {
+        if ((rc = level0(s, 0, start, err)))
+            return rc;
+        if (is_goal0(s, start, goal)) {
+            memcpy(s->meet, goal, kb(s));
+            s->found = 1;
+            s->length = s->meet_level[0] = s->meet_level[1] = 0;
+            return save_run(s, 1, start, goal, err);
+        }
+        if ((rc = level0(s, 1, goal, err)) || (rc = save_run(s, 0, start, goal, err)))
+            return rc;
     }
-    if ((rc = level0(s, 1, goal, err)))
-        return rc;
     for (;;) {
         int X = s->cnt[0][s->nlev[0] - 1] <= s->cnt[1][s->nlev[1] - 1] ? 0 : 1, Y = 1 - X;
         final f;
@@ -572,7 +870,7 @@ static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, sb
             s->nlev[X]--;
             s->complete = 1;
             s->exhausted = X;
-            return 0;
+            return save_run(s, 2, start, goal, err);
         }
         if (X == 0) {
             memcpy(s->last, f.first, f.nfirst * kb(s));
@@ -584,8 +882,9 @@ static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, sb
             s->meet_level[X] = d;
             s->meet_level[Y] = s->nlev[Y] - 1;
             s->length = s->meet_level[0] + s->meet_level[1];
-            return 0;
         }
+        if ((rc = level_done(s, X, s->found, start, goal, err)) || s->found)
+            return rc;
         if ((rc = stopped(ctl, d + 1, err)))
             return rc;
     }
@@ -602,11 +901,32 @@ int sb_dlevels_run(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, u
     /* a file buffer: 1/64 of the budget, 4 KB to 1 MB */
     size_t left = sb_mem_left(s->mem), iob = left / 64;
     iob = iob < 4096 ? 4096 : iob > ((size_t)1 << 20) ? (size_t)1 << 20 : iob;
-    int rc = sb_lstore_open(&s->st, s->dir, 1, s->limit, s->kw, s->mem, iob, err);
+    int rc = sb_lstore_open(&s->st, s->ckpt ? s->ckpt : s->dir, !s->ckpt, s->limit, s->kw, s->mem, iob, err);
     if (rc)
         return rc;
     s->open = 1;
-    rc = search(s, start, goal, ctl, err);
+    s->st.sync = s->ckpt != NULL;
+    uint64_t st0[MAXKW], g[MAXKW];
+    memcpy(st0, start, kb(s));
+    st0[0] &= s->idm;
+    if (goal) {
+        memcpy(g, goal, kb(s));
+        g[0] &= s->idm;
+        goal = g;
+    }
+    int status = 0;
+    if (s->ckpt && s->resume) {
+        if ((rc = load_run(s, st0, goal, &status, err)))
+            return rc;
+        tidy(s);
+    } else if (s->ckpt) {
+        char fin[SB_LS_NAME + 300];
+        sb_lstore_path(&s->st, "run", fin, sizeof fin);
+        if (!access(fin, F_OK))
+            return sb_error_set(err, SB_EUSAGE, 0, 0,
+                                "%s holds a search already: resume it, or give an empty folder", s->ckpt);
+    }
+    rc = search(s, st0, goal, status, ctl, err);
     if (s->st.peak > s->disk_peak)
         s->disk_peak = s->st.peak;
     return rc;

@@ -39,6 +39,7 @@ typedef struct sb_dlevels {
     int open;              /* st is open */
     int nlev[2], cap[2];
     uint64_t *cnt[2];      /* level sizes of each side */
+    uint64_t *sum[2];      /* and the checksums of their files */
     int bidir, census, found, length, meet_level[2];
     uint64_t meet[SB_SEARCH_MAXKW];
     int complete, exhausted;
@@ -51,7 +52,9 @@ typedef struct sb_dlevels {
 } sb_dlevels;
 
 /* An engine for model m (copied) keeping its levels under dir, at most
- * limit bytes of them (0 none).  SB_EUSAGE as sb_levels_init. */
+ * limit bytes of them (0 none).  SB_EUSAGE as sb_levels_init.  For a
+ * checkpoint, set ckpt (the folder, used as it is and kept), resume and
+ * ident after this call. */
 int sb_dlevels_init(sb_dlevels *s, const sb_keymodel *m, const char *dir, uint64_t limit, sb_mem *mem,
                     sb_error *err);
 void sb_dlevels_free(sb_dlevels *s);

@@ -244,11 +244,12 @@ int sb_lwriter_close(sb_lwriter *w, sb_error *err)
     sb_le_put32(h + 8, (uint32_t)w->ls->kw);
     sb_le_put64(h + 16, w->n);
     sb_le_put64(h + 24, w->bytes);
-    sb_le_put64(h + 32, sb_sum_end(&w->sum));
-    /* the header last (with sync, the data on disk first): a file cut by
-     * a crash has a zero header and is refused */
-    if ((w->ls->sync && fdatasync(w->fd)) || put_all(w->fd, h, sizeof h, 0) ||
-        (w->ls->sync && fdatasync(w->fd))) {
+    w->check = sb_sum_end(&w->sum);
+    sb_le_put64(h + 32, w->check);
+    /* the header last: a file cut short has a zero header, and one whose
+     * header reached the disk before its data fails its checksum; with
+     * sync the file is on the disk before anything (a checkpoint) names it */
+    if (put_all(w->fd, h, sizeof h, 0) || (w->ls->sync && fdatasync(w->fd))) {
         rc = ioerr(err, w->ls, w->name, "cannot write");
         sb_lwriter_abort(w);
         return rc;
@@ -397,6 +398,16 @@ int sb_lstore_check(sb_lstore *ls, const char *name, uint64_t *n, sb_error *err)
     int rc = sb_lreader_open(&r, ls, name, n, err);
     while (rc == 0 && (rc = sb_lreader_next(&r, err)) == 1)
         rc = 0;
+    sb_lreader_close(&r);
+    return rc;
+}
+
+int sb_lstore_header(sb_lstore *ls, const char *name, uint64_t *n, uint64_t *check, sb_error *err)
+{
+    sb_lreader r;
+    int rc = sb_lreader_open(&r, ls, name, n, err);
+    if (!rc && check)
+        *check = r.want;
     sb_lreader_close(&r);
     return rc;
 }

@@ -69,6 +69,7 @@ typedef struct sb_lwriter {
     uint64_t prev[SB_SEARCH_MAXKW];
     uint64_t n, bytes;
     sb_sum sum;
+    uint64_t check;        /* after close: the body's checksum, as in the header */
     char name[256];
 } sb_lwriter;
 
@@ -101,6 +102,9 @@ int sb_lreader_open(sb_lreader *r, sb_lstore *ls, const char *name, uint64_t *n,
  * or an SB_E* code. */
 int sb_lreader_next(sb_lreader *r, sb_error *err);
 void sb_lreader_close(sb_lreader *r);
+/* The header of a file alone: keys and body checksum (either may be
+ * NULL); SB_EBADFILE as sb_lreader_open. */
+int sb_lstore_header(sb_lstore *ls, const char *name, uint64_t *n, uint64_t *check, sb_error *err);
 /* Read a whole file just to check it: 0, or SB_EBADFILE / SB_EIO. */
 int sb_lstore_check(sb_lstore *ls, const char *name, uint64_t *n, sb_error *err);
 

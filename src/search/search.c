@@ -59,13 +59,18 @@ int sb_search_new(sb_search **out, int engine, const sb_keymodel *m, const sb_se
     s->info.length = -1;
     /* the levels engine keeps its threads and lock from one run to the
      * next; the hashed engine starts afresh each run */
-    s->disk = engine == SB_ENGINE_LEVELS && s->opts.disk_dir;
+    s->disk = engine == SB_ENGINE_LEVELS && (s->opts.disk_dir || s->opts.checkpoint);
     int rc = s->disk ? sb_dlevels_init(&s->dl, m, s->opts.disk_dir, s->opts.disk_limit, mem, err)
              : engine == SB_ENGINE_LEVELS ? sb_levels_init(&s->lv, m, s->opts.threads, mem, err)
                                           : 0;
     if (rc) {
         free(s);
         return rc;
+    }
+    if (s->disk) {
+        s->dl.ckpt = s->opts.checkpoint;
+        s->dl.resume = s->opts.resume;
+        s->dl.ident = s->opts.ident;
     }
     *out = s;
     return 0;
