@@ -300,7 +300,7 @@ static int solve_batch(npr *r, job *jl, int n)
                 ts.tv_sec++, ts.tv_nsec -= 1000000000;
             pthread_cond_timedwait(&pl.cv, &pl.mu, &ts);
             if (r->ctl.progress) {
-                sb_progress_info info = {"solving", -1, (uint64_t)(r->count + pl.finished), 0, r->mem.used};
+                sb_progress_info info = {"solving", -1, (uint64_t)(r->count + pl.finished), 0, r->mem.used, 0, 0};
                 r->ctl.progress(r->ctl.ud, &info);
             }
         }

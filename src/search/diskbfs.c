@@ -199,6 +199,15 @@ static int reach(sb_lreader *r, int *has, const uint64_t *key, int kw, int *rc, 
     return *has == 1 && !sb_key_cmp(r->key, key, kw);
 }
 
+/* The progress line: done of total keys of the level being expanded, or
+ * of the neighbours being merged. */
+static void report(sb_dlevels *s, sb_control *ctl, const char *phase, int level, uint64_t done, uint64_t total)
+{
+    sb_progress_info in = {phase, level, done, total, s->mem ? s->mem->used : 0, sb_dlevels_total(s),
+                           s->st.used};
+    ctl->progress(ctl->ud, &in);
+}
+
 static int stopped(sb_control *ctl, int level, sb_error *err)
 {
     if (!sb_control_stopped(ctl))
@@ -225,10 +234,12 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
     }
     heap H = {r, h, 0, kw};
     char name[64];
+    uint64_t total = 0;
     for (int i = 0; i < k && !rc; i++) {
         rname(name, sizeof name, in[i]);
         if ((rc = sb_lreader_open(&r[i], &s->st, name, NULL, err)))
             break;
+        total += r[i].n;
         opened = i + 1;
         int g = sb_lreader_next(&r[i], err);
         if (g < 0)
@@ -264,8 +275,12 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         if (!g)
             h[0] = h[--H.n];
         hdown(&H, 0);
-        if ((++steps & 0xffff) == 0 && (rc = stopped(ctl, level, err)))
-            break;
+        if ((++steps & 0xffff) == 0) {
+            if ((rc = stopped(ctl, level, err)))
+                break;
+            if (ctl && ctl->progress)
+                report(s, ctl, f ? "search on disk, merging" : "search on disk, merging runs", level, steps, total);
+        }
         if (have && !sb_key_cmp(cur, prev, kw))
             continue;
         memcpy(prev, cur, kb(s));
@@ -425,9 +440,7 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
             if (!e.rc)
                 e.rc = stopped(ctl, d + 1, err);
             if (ctl && ctl->progress && sb_now() - last > 0.2) {
-                sb_progress_info in = {"search on disk", d + 1, sb_dlevels_total(s), 0,
-                                       s->mem ? s->mem->used : 0};
-                ctl->progress(ctl->ud, &in);
+                report(s, ctl, "search on disk, expanding", d + 1, done, s->cnt[X][d]);
                 last = sb_now();
             }
         }

@@ -57,7 +57,7 @@ static int dfs(const sb_ida_model *md, void *m, int h0, int bound, frame *fr, in
                 return STOPPED;
             }
             if (ctl->progress) {
-                sb_progress_info in = {"ida*", bound, st->generated, 0, 0};
+                sb_progress_info in = {"ida*", bound, st->generated, 0, 0, 0, 0};
                 ctl->progress(ctl->ud, &in);
             }
         }

@@ -42,6 +42,15 @@ expect_grep '^sbfs: disk limit exhausted' "explore past --disk-limit: message" "
 expect_grep '^distance 1: 4$' "explore past --disk-limit: counts so far" "$T_TMP/out"
 expect_same "$(ls -A "$DISK")" "" "the folder is removed after a stop"
 
+# the progress line: level, states, rate, memory, disk; Ctrl-C stops the
+# run cleanly (status 5) and its folder is removed
+timeout -k 5 --preserve-status -s INT 2.5 $SBFS explore -q --progress --disk "$DISK" --memory 1M \
+    bench/klotski-distinct.txt > /dev/null 2> "$T_TMP/err"
+expect_same "$?" 5 "explore on disk, Ctrl-C: status"
+expect_grep '^search on disk, (expanding|merging) depth [0-9]+: [0-9.kM]+ of [0-9]+ \([0-9]+%\), [0-9.kM]+ states, [0-9.kM]+/s, mem [0-9.kM]+B, disk [0-9.kM]+B' \
+    "explore on disk --progress: progress lines" "$T_TMP/err"
+expect_same "$(ls -A "$DISK")" "" "the folder is removed after Ctrl-C"
+
 # bad use
 expect_status 2 "--disk-limit without --disk" -- $SBFS explore --disk-limit 1M $P/silly.txt
 expect_status 2 "--disk-limit of no size" -- $SBFS explore --disk "$DISK" --disk-limit 1Q $P/silly.txt

@@ -115,18 +115,26 @@ helps solve -- "-s --style
 --json
 --no-bidir
 --memory
+--disk
+--disk-limit
+--checkpoint
+--resume
 --progress
 --no-progress
--h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --no-bidir --memory 1M --progress --no-progress
+-h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --no-bidir --memory 1M --disk /tmp --disk-limit 1G --progress --no-progress
 helps explore -- "-s --style
 -j --threads
 -q --quiet
 -v --verbose
 --json
 --memory
+--disk
+--disk-limit
+--checkpoint
+--resume
 --progress
 --no-progress
--h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --progress --no-progress --no-bidir
+-h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --disk /tmp --disk-limit 1G --progress --no-progress --no-bidir
 helps god npuzzle -- "--save
 --load
 --memory
