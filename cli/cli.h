@@ -166,6 +166,9 @@ int cli_flush(void);
 typedef struct cli_progress {
     int enabled, tty;
     double start, last;
+    const char *phase; /* the phase and level last shown, and when they began */
+    int level;
+    double phase_start;
     int shown; /* a progress line stands on the terminal */
 } cli_progress;
 void cli_control_init(sb_control *ctl, cli_progress *p, int mode);

@@ -11,6 +11,17 @@ static const cli_opt options[] = {
     CLI_OPT_VERBOSE(search_opts, verbose, "also print figures (time, memory, rate) on stderr"),
     CLI_OPT_JSON(search_opts, json, "print the result as one JSON document instead"),
     CLI_OPT_MEMORY(search_opts, memarg),
+    {0, "disk", CLI_STR, offsetof(search_opts, disk), 0, 0, "DIR",
+     "keep the levels in files in a new folder inside DIR: searches larger\n"
+     "than --memory (the folder is removed at the end)"},
+    {0, "disk-limit", CLI_STR, offsetof(search_opts, disk_limit), 0, 0, "SIZE",
+     "with --disk: stop (status 4) before the files pass SIZE bytes"},
+    {0, "checkpoint", CLI_STR, offsetof(search_opts, checkpoint), 0, 0, "DIR",
+     "keep the levels on disk in DIR (kept), so that a run stopped\n"
+     "(Ctrl-C, a kill, a power loss) can be taken up with --resume DIR"},
+    {0, "resume", CLI_STR, offsetof(search_opts, resume), 0, 0, "DIR",
+     "take up the run kept in DIR by --checkpoint, with the same puzzle and\n"
+     "options; it ends as the run never stopped would have"},
     CLI_OPT_PROGRESS(search_opts, progress),
     /* accepted as solve accepts it; a census runs from the start only */
     {0, "no-bidir", CLI_FLAG, offsetof(search_opts, bidir), 0, 0, NULL, NULL},
@@ -61,8 +72,9 @@ int cmd_explore(int argc, char **argv)
     } else {
         cli_slide_counts(r.srch);
         if (!rc && !r.o.quiet) {
-            printf("farthest (%llu at distance %d%s):\n", (unsigned long long)nlast, D,
-                   nlast > SHOW ? ", the first 3 shown" : "");
+            uint64_t nfar = sb_search_level(r.srch, 0, D);
+            printf("farthest (%llu at distance %d%s):\n", (unsigned long long)nfar, D,
+                   nfar > SHOW ? ", the first 3 shown" : "");
             for (uint64_t i = 0; last && i < nlast && i < SHOW; i++) {
                 if (i)
                     printf("\n");
@@ -77,6 +89,6 @@ int cmd_explore(int argc, char **argv)
         cli_search_figures(&r);
     cli_search_done(&r);
     if (rc)
-        return cli_fail(rc == SB_EINTR || rc == SB_ENOMEM ? NULL : (r.file ? r.file : "-"), &r.err);
+        return cli_fail(rc == SB_EINTR || rc == SB_ENOMEM || rc == SB_EBADFILE || rc == SB_EIO ? NULL : (r.file ? r.file : "-"), &r.err);
     return 0;
 }

@@ -100,7 +100,7 @@ int cmd_sliding(int argc, char **argv)
     printf("*** Distance 0:\n");
     sb_slide_model(sl, 0, &m);
     sliding_out o = {sl, verbose, 0, 0};
-    sb_search_opts so = {0, sliding_new, &o};
+    sb_search_opts so = {0, sliding_new, &o, NULL, 0, NULL, 0, 0};
     rc = sb_search_new(&srch, SB_ENGINE_HASHED, &m, &so, &mem, &err);
     if (!rc) {
         cli_control_init(&ctl, &prog, -1);

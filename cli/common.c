@@ -187,13 +187,22 @@ static void show(void *ud, const sb_progress_info *in)
 {
     cli_progress *p = ud;
     double now = sb_now();
-    char done[32], rate[32], mem[32];
+    char done[32], rate[32], mem[32], states[32], disk[32];
+    /* a new phase or level: its estimate starts afresh */
+    if (in->phase != p->phase || in->level != p->level) {
+        p->phase = in->phase;
+        p->level = in->level;
+        p->phase_start = now;
+    }
     if (!p->enabled || now - p->last < (p->tty ? 0.25 : 1.0))
         return;
     p->last = now;
+    double secs = now - p->start > 1e-9 ? now - p->start : 1e-9;
     human(done, sizeof done, (double)in->done, "");
-    human(rate, sizeof rate, in->done / (now - p->start > 1e-9 ? now - p->start : 1e-9), "/s");
+    human(rate, sizeof rate, (double)(in->states ? in->states : in->done) / secs, "/s");
     human(mem, sizeof mem, (double)in->mem_used, "B");
+    human(states, sizeof states, (double)in->states, "");
+    human(disk, sizeof disk, (double)in->disk_used, "B");
     /* On a terminal the line is rewritten in place; elsewhere (a log
      * file) each report is a line of its own, and no escape codes. */
     if (p->tty)
@@ -204,7 +213,15 @@ static void show(void *ud, const sb_progress_info *in)
     fprintf(stderr, ": %s", done);
     if (in->total)
         fprintf(stderr, " of %.0f (%.0f%%)", (double)in->total, 100.0 * in->done / in->total);
-    fprintf(stderr, ", %s, mem %s%s", rate, mem, p->tty ? "" : "\n");
+    if (in->states)
+        fprintf(stderr, ", %s states", states);
+    fprintf(stderr, ", %s, mem %s", rate, mem);
+    if (in->disk_used)
+        fprintf(stderr, ", disk %s", disk);
+    /* what is left of this phase, at the pace it has gone so far */
+    if (in->total && in->done && in->done < in->total && now - p->phase_start > 1.0)
+        fprintf(stderr, ", ~%.0f s left", (now - p->phase_start) * (double)(in->total - in->done) / (double)in->done);
+    fputs(p->tty ? "" : "\n", stderr);
     fflush(stderr);
     p->shown = p->tty;
 }

@@ -34,6 +34,8 @@ typedef struct search_opts {
     const char *memarg;
     const char *html, *svg; /* solve: the page, the start as SVG */
     int moves;              /* solve: only the moves, one a line */
+    const char *disk, *disk_limit; /* --disk DIR, --disk-limit SIZE */
+    const char *checkpoint, *resume; /* --checkpoint DIR, --resume DIR */
 } search_opts;
 
 /* One run of solve or explore. */

@@ -1,6 +1,7 @@
 /* The search that sbfs solve and sbfs explore both run: options, puzzle,
  * model, engine, and the figures -v prints. */
 #include "slide.h"
+#include "../src/core/hash.h" /* the checksum of a checkpoint's puzzle */
 
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,30 @@ static long peak_rss_kb(void)
     return ru.ru_maxrss;
 }
 
+/* What a checkpoint is of: the puzzle as read (pieces, board, start,
+ * stops) and the style, under the library's checksum. */
+#ifndef SBFS_MPI
+static uint64_t fingerprint(const sb_slide_puzzle *pz, int style)
+{
+    sb_sum h;
+    sb_sum_init(&h);
+    sb_sum_add(&h, &style, sizeof style);
+    sb_sum_add(&h, &pz->rows, sizeof pz->rows);
+    sb_sum_add(&h, &pz->cols, sizeof pz->cols);
+    sb_sum_add(&h, pz->kind, sizeof pz->kind);
+    sb_sum_add(&h, pz->xcell, sizeof pz->xcell);
+    sb_sum_add(&h, pz->start, sizeof pz->start);
+    sb_sum_add(&h, pz->stop, sizeof pz->stop);
+    sb_sum_add(&h, &pz->ngoals, sizeof pz->ngoals);
+    sb_sum_add(&h, &pz->goal_full, sizeof pz->goal_full);
+    for (int g = 0; g < pz->ngoals; g++) {
+        sb_sum_add(&h, pz->goal[g].anchors, sizeof pz->goal[g].anchors);
+        sb_sum_add(&h, pz->goal[g].free, sizeof pz->goal[g].free);
+    }
+    return sb_sum_end(&h);
+}
+#endif
+
 int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r)
 {
     const char *file = NULL;
@@ -42,9 +67,23 @@ int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r)
 int cli_search(search_run *r, int census)
 {
     const char *fname = r->file ? r->file : "-";
-    size_t budget;
+    size_t budget, dlimit = 0;
     sb_error_clear(&r->err);
     if (cli_memory_budget(r->o.memarg, &budget, &r->err))
+        return cli_fail(NULL, &r->err);
+    const char *ckpt = r->o.resume ? r->o.resume : r->o.checkpoint;
+    if (r->o.resume && r->o.checkpoint)
+        return cli_usage_error("--checkpoint starts a run, --resume takes one up: give one of them");
+    if (r->o.disk && ckpt)
+        return cli_usage_error("--disk and --%s both say where the levels go: give one of them",
+                               r->o.resume ? "resume" : "checkpoint");
+    if (r->o.disk_limit && !r->o.disk && !ckpt)
+        return cli_usage_error("--disk-limit needs --disk or --checkpoint");
+#ifdef SBFS_MPI
+    if (r->o.disk || ckpt) /* the processes keep their parts of the levels in memory */
+        return cli_usage_error("--disk, --checkpoint and --resume are not available under MPI");
+#endif
+    if (r->o.disk_limit && sb_mem_parse_size(r->o.disk_limit, &dlimit, &r->err))
         return cli_fail(NULL, &r->err);
     sb_mem_init(&r->mem, budget);
     r->pz = malloc(sizeof *r->pz);
@@ -65,7 +104,8 @@ int cli_search(search_run *r, int census)
         return cli_fail(fname, &r->err);
     r->mpi_stats = ms;
 #else
-    sb_search_opts so = {r->o.threads, NULL, NULL};
+    sb_search_opts so = {r->o.threads, NULL, NULL, r->o.disk, dlimit, ckpt, r->o.resume != NULL, 0};
+    so.ident = fingerprint(r->pz, r->o.style);
     if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
 #endif
@@ -113,4 +153,10 @@ void cli_search_figures(const search_run *r)
 #ifdef SBFS_MPI
     sbmpi_print_stats(r->mpi_stats, n);
 #endif
+    if (r->o.disk || r->o.checkpoint || r->o.resume)
+        fprintf(stderr,
+                "sbfs: levels on disk: %llu bytes of files at most, %llu bytes of levels written "
+                "(%.2f bytes/configuration)\n",
+                (unsigned long long)in->disk_peak, (unsigned long long)in->disk_levels,
+                n ? (double)in->disk_levels / (double)n : 0.0);
 }

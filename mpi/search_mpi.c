@@ -412,7 +412,7 @@ static int make_level(dsearch *d, dside *S, sb_control *ctl, sb_error *err)
             for (int k = 0; k < 2; k++)
                 for (int j = 0; j < d->side[k].nlev; j++)
                     done += d->side[k].lev[j].total;
-            sb_progress_info in = {"search", level, done, 0, d->mem ? d->mem->used : 0};
+            sb_progress_info in = {"search", level, done, 0, d->mem ? d->mem->used : 0, 0, 0};
             ctl->progress(ctl->ud, &in);
             last = sb_now();
         }

@@ -289,7 +289,7 @@ int sbmpi_table_build(const sb_model *m, uint64_t start, sb_mem *mem, const sb_c
             if (!all[1])
                 break;
             if (ctl && ctl->progress && t.rank == 0 && sb_now() - last > 0.2) {
-                sb_progress_info in = {"table (forward)", d + 1, reached, m->size, mem ? mem->used : 0};
+                sb_progress_info in = {"table (forward)", d + 1, reached, m->size, mem ? mem->used : 0, 0, 0};
                 ctl->progress(ctl->ud, &in);
                 last = sb_now();
             }

@@ -37,6 +37,7 @@ typedef struct sd_stats {
     long hinted, wide; /* models with hints; with more than 32 bits of them */
     long partial, several; /* puzzles with a partial stop line; several */
     long configs;      /* configurations the oracle counted */
+    long disk;         /* puzzle-styles compared with levels on disk too */
 } sd_stats;
 
 typedef struct sd_run {
@@ -47,6 +48,7 @@ typedef struct sd_run {
     uint64_t states;
     int kw;
     size_t peak;
+    uint64_t disk_peak;
 } sd_run;
 
 typedef struct sd {
@@ -128,19 +130,22 @@ static inline int sd_check_path(sd *c, const sb_slide *sl, const uint64_t *keys,
  * model's hints, `sbfs STYLE` on the hashed engine without them; flags,
  * threads, and a budget (0 none) that the model's tables count against
  * too.  The path found is replayed by the oracle. */
-static inline int sd_search(sd *c, int engine, unsigned flags, int threads, size_t budget, sd_run *out)
+static inline int sd_search_in(sd *c, int engine, unsigned flags, int threads, size_t budget, const char *disk,
+                               sd_run *out)
 {
     sb_mem mem;
     sb_slide sl;
     sb_search *s;
     sb_keymodel m;
-    sb_search_opts o = {threads, NULL, NULL};
+    sb_search_opts o = {threads, NULL, NULL, disk, 0, NULL, 0, 0};
     sb_error err;
     memset(out, 0, sizeof *out);
-    sb_mem_init(&mem, budget);
+    sb_mem_init(&mem, disk ? 0 : budget);
     out->rc = sb_slide_init(&sl, &c->pz, c->style, &mem, &err);
     if (out->rc)
         return 0;
+    if (disk) /* levels on disk: the budget is what the model's tables leave */
+        mem.limit = mem.used + budget;
     out->kw = sl.key_words;
     if (engine == SB_ENGINE_LEVELS)
         sb_slide_model(&sl, SB_SLIDE_HINTS, &m);
@@ -170,14 +175,28 @@ static inline int sd_search(sd *c, int engine, unsigned flags, int threads, size
         if (!out->rc)
             bad = sd_check_path(c, &sl, out->path, in->length,
                                 engine == SB_ENGINE_HASHED ? "hashed"
+                                : disk                     ? "levels on disk"
                                 : flags & SB_SEARCH_BIDIR  ? "levels, both ways"
                                                            : "levels");
     }
     out->peak = mem.peak;
+    out->disk_peak = in->disk_peak;
     sb_search_free(s);
     sb_slide_fini(&sl);
+    if (!bad && disk && mem.peak > mem.limit)
+        bad = sd_fail(c, "levels on disk: %zu bytes of memory, over the budget of %zu", mem.peak, mem.limit);
     return bad;
 }
+
+static inline int sd_search(sd *c, int engine, unsigned flags, int threads, size_t budget, sd_run *out)
+{
+    return sd_search_in(c, engine, flags, threads, budget, NULL, out);
+}
+
+/* Where the engine with levels on disk keeps them (NULL: not compared),
+ * and the memory it is given beyond the model's tables. */
+static const char *sd_disk_dir;
+#define SD_DISK_BUDGET ((size_t)256 << 10)
 
 /* Level sizes of side s of r against the oracle's census z: all levels
  * (whole = 1) or as many as r has. */
@@ -352,6 +371,29 @@ static inline int sd_compare(sd *c, const so_puzzle *P, const char *text, int st
         bad = which == 0   ? sd_budgets(c, 0, &one, st)
               : which == 1 ? sd_budgets(c, bi, &both1, st)
                            : sd_budgets(c, SB_SEARCH_CENSUS, &cen1, st);
+    /* levels on disk, in 256 KB, for one puzzle-style in eight: one way,
+     * both ways, the census, the same counts and paths as in memory */
+    if (!bad && sd_disk_dir && st->compared % 8 == 0) {
+        sd_run d;
+        bad = sd_search_in(c, SB_ENGINE_LEVELS, 0, 1, SD_DISK_BUDGET, sd_disk_dir, &d) ||
+              sd_solved(c, &d, 0, "levels on disk") || sd_same_path(c, &one, &d, "levels on disk");
+        sd_run_free(&d);
+        if (!bad && bi) {
+            bad = sd_search_in(c, SB_ENGINE_LEVELS, bi, 1, SD_DISK_BUDGET, sd_disk_dir, &d) ||
+                  sd_solved(c, &d, 1, "levels on disk, both ways") ||
+                  sd_same_path(c, &both1, &d, "levels on disk, both ways");
+            sd_run_free(&d);
+        }
+        if (!bad) {
+            bad = sd_search_in(c, SB_ENGINE_LEVELS, SB_SEARCH_CENSUS, 1, SD_DISK_BUDGET, sd_disk_dir, &d) ||
+                  (d.rc ? sd_fail(c, "census on disk: status %d", d.rc)
+                        : sd_counts(c, &d, 0, &c->fwd, 1, "census on disk"));
+            if (!bad && !d.disk_peak)
+                bad = sd_fail(c, "census on disk: no file written");
+            sd_run_free(&d);
+        }
+        st->disk += !bad;
+    }
     if (!bad) {
         sb_mem mem;
         sb_slide sl;

@@ -623,7 +623,7 @@ static void test_search(void)
 
     /* the one API over both */
     sb_search *sr = (sb_search *)&key;
-    sb_search_opts watch = {0, NULL, NULL};
+    sb_search_opts watch = {0, NULL, NULL, NULL, 0, NULL, 0, 0};
     USAGE(sb_search_new(NULL, SB_ENGINE_HASHED, &m, NULL, NULL, &e));
     CHECK(sr != NULL);
     USAGE(sb_search_new(&sr, 7, &m, NULL, NULL, &e));

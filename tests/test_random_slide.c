@@ -10,6 +10,9 @@
  * A disagreement prints the puzzle and its seed, so that it can be run
  * again alone with SBFS_RANDOM_SEED=that SBFS_RANDOM_N=1. */
 #include "harness.h"
+
+#include <stdlib.h>
+#include <unistd.h>
 #include "slide_diff.h"
 #include "slide_gen.h"
 #include "../src/slide/slide_internal.h"
@@ -257,6 +260,11 @@ static void test_random(void)
            "partial stops %ld, several %ld\n",
            drawn, st.compared, st.skipped, st.configs, st.solved, st.zero, st.unsolved, st.bidir,
            st.budgets, st.dropped, st.hinted, st.wide, st.partial, st.several);
+    printf("random: puzzle-styles also run with levels on disk %ld\n", st.disk);
+    if (st.disk > 0)
+        t_passed++;
+    else
+        T_FAIL_AT("no puzzle-style was run with levels on disk");
     printf("random: puzzles with pieces in parts %d, unused kinds %d, six kinds %d, 8+ blocks %d, "
            "full boards %ld, nearly empty %ld, x cells %ld, up to 3 cells %ld, 30+ cells %ld, "
            "walked stops %d, placed stops %d, the start as a stop %d\n",
@@ -310,9 +318,18 @@ int main(int argc, char **argv)
 {
     if (argc == 5 && !strcmp(argv[1], "--emit"))
         return emit(argv[2], atol(argv[3]), atol(argv[4]));
+    /* the engine with levels on disk keeps them in a folder of its own */
+    const char *t = getenv("TMPDIR");
+    char disk[512];
+    snprintf(disk, sizeof disk, "%s/sbfs-random.XXXXXX", t && *t ? t : "/tmp");
+    sd_disk_dir = mkdtemp(disk);
+    if (!sd_disk_dir)
+        T_FAIL_AT("cannot make a folder for levels on disk");
     RUN(test_wide_hints);
     RUN(test_fixed);
     RUN(test_bundled);
     RUN(test_random);
+    if (sd_disk_dir)
+        rmdir(sd_disk_dir);
     return TEST_END();
 }

@@ -6,6 +6,14 @@
 #include "../src/search/levels.h"
 #include "../src/search/bfs.h"
 #include "../src/core/internal.h"
+#include "../src/search/levelstore.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 static void test_set_basic(void)
 {
@@ -517,7 +525,7 @@ static void test_engines_agree(void)
         CHECK(hb->states > 1000);
         CHECK(hb->complete);
         for (int T = 1; T <= 3; T++) {
-            sb_search_opts o = {T, NULL, NULL};
+            sb_search_opts o = {T, NULL, NULL, NULL, 0, NULL, 0, 0};
             CHECK_INT(sb_search_new(&s, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
             CHECK_INT(sb_search_run(s, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
             const sb_search_info *in = sb_search_result(s);
@@ -691,6 +699,378 @@ static void test_levels_budgets(void)
         T_FAIL_AT("a budgeted search listed %d times the neighbours of the one with none", worst);
 }
 
+/* A fresh folder for files, and how many entries it holds. */
+static char *temp_dir(char *buf, size_t n)
+{
+    const char *t = getenv("TMPDIR");
+    snprintf(buf, n, "%s/sbfs-test.XXXXXX", t && *t ? t : "/tmp");
+    return mkdtemp(buf);
+}
+
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    struct dirent *e;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return n;
+}
+
+/* Sorted key files: random keys (gaps of every size, the key 0, words
+ * above the first) read back exactly, the count and the bytes they take
+ * are what the header says, and a file damaged anywhere, cut short, or
+ * read as the wrong width is refused, never read as other keys. */
+static void test_levelstore(void)
+{
+    char dir[256];
+    sb_rng r;
+    sb_mem mem;
+    sb_error err;
+    sb_rng_seed(&r, 77);
+    sb_mem_init(&mem, 0);
+    CHECK(temp_dir(dir, sizeof dir) != NULL);
+    for (int kw = 1; kw <= 3; kw++) {
+        sb_lstore ls;
+        CHECK_INT(sb_lstore_open(&ls, dir, 1, 0, kw, &mem, 4096, &err), 0);
+        enum { N = 20000 };
+        uint64_t *k = malloc(sizeof *k * N * (size_t)kw), n = 0;
+        uint64_t cur[3] = {0, 0, 0};
+        for (int i = 0; i < N; i++) {
+            /* the first key is 0; then steps of 1, small, large, or in a higher word */
+            int how = (int)sb_rng_below(&r, 4), j = kw > 1 ? (int)sb_rng_below(&r, (uint64_t)kw) : 0;
+            if (i) {
+                uint64_t step = how == 0 ? 1 : how == 1 ? 1 + sb_rng_below(&r, 300) : 1 + (sb_rng_next(&r) >> 20);
+                if (j && how == 3) {
+                    cur[j]++;
+                    for (int t = 0; t < j; t++)
+                        cur[t] = sb_rng_next(&r);
+                } else if (cur[0] > UINT64_MAX - step) {
+                    if (kw == 1)
+                        break;
+                    cur[1]++;
+                    cur[0] = step;
+                } else {
+                    cur[0] += step;
+                }
+            }
+            memcpy(k + n * kw, cur, sizeof *cur * (size_t)kw);
+            n++;
+        }
+        sb_lwriter w;
+        CHECK_INT(sb_lwriter_open(&w, &ls, "keys", &err), 0);
+        for (uint64_t i = 0; i < n; i++)
+            CHECK_INT(sb_lwriter_put(&w, k + i * kw, &err), 0);
+        CHECK_INT(sb_lwriter_close(&w, &err), 0);
+        CHECK_U64(ls.used, w.bytes + SB_LS_HEADER);
+        sb_lreader rd;
+        uint64_t got = 0, bad = 0, cnt;
+        CHECK_INT(sb_lreader_open(&rd, &ls, "keys", &cnt, &err), 0);
+        CHECK_U64(cnt, n);
+        int g;
+        while ((g = sb_lreader_next(&rd, &err)) == 1) {
+            bad += got >= n || memcmp(rd.key, k + got * kw, sizeof *k * (size_t)kw) != 0;
+            got++;
+        }
+        CHECK_INT(g, 0);
+        CHECK_U64(got, n);
+        CHECK_U64(bad, 0);
+        sb_lreader_close(&rd);
+        /* damage: one byte anywhere in the body, a cut, a wrong width */
+        char path[600];
+        sb_lstore_path(&ls, "keys", path, sizeof path);
+        for (int t = 0; t < 4; t++) {
+            FILE *f = fopen(path, "r+b");
+            long at = SB_LS_HEADER + (long)sb_rng_below(&r, w.bytes);
+            fseek(f, at, SEEK_SET);
+            int c = fgetc(f);
+            fseek(f, at, SEEK_SET);
+            fputc(c ^ (1 << (t % 8)), f);
+            fclose(f);
+            CHECK_INT(sb_lstore_check(&ls, "keys", NULL, &err), SB_EBADFILE);
+            f = fopen(path, "r+b");
+            fseek(f, at, SEEK_SET);
+            fputc(c, f);
+            fclose(f);
+            CHECK_INT(sb_lstore_check(&ls, "keys", NULL, &err), 0);
+        }
+        CHECK_INT(truncate(path, SB_LS_HEADER + (off_t)w.bytes - 1), 0);
+        CHECK_INT(sb_lstore_check(&ls, "keys", NULL, &err), SB_EBADFILE);
+        CHECK(strstr(err.msg, "size") != NULL);
+        ls.kw = kw % 3 + 1;
+        CHECK_INT(sb_lstore_check(&ls, "keys", NULL, &err), SB_EBADFILE);
+        ls.kw = kw;
+        /* the disk limit: a write past it fails, and nothing is left over */
+        ls.limit = ls.used + 1000;
+        CHECK_INT(sb_lwriter_open(&w, &ls, "more", &err), 0);
+        int rc = 0;
+        for (uint64_t i = 0; i < n && !rc; i++)
+            rc = sb_lwriter_put(&w, k + i * kw, &err);
+        if (!rc)
+            rc = sb_lwriter_close(&w, &err);
+        else
+            sb_lwriter_abort(&w);
+        CHECK_INT(rc, SB_ENOMEM);
+        CHECK(strstr(err.msg, "disk limit") != NULL);
+        sb_lstore_close(&ls);
+        free(k);
+    }
+    CHECK_U64(mem.used, 0);
+    CHECK_INT(entries(dir), 0);
+    rmdir(dir);
+}
+
+/* The engine with its levels on disk against the one in memory, on the
+ * Cayley graphs of test_engines_agree (scrambled keys: large gaps; keys of
+ * two words; hints): in budgets so small that every level is sorted in
+ * many chunks and the runs are merged in several passes, the same counts,
+ * lengths and paths, key for key, one way, both ways and as a census;
+ * memory stays in the budget; the disk limit stops it cleanly; and the
+ * folder is left empty. */
+static void test_disk_agree(void)
+{
+    char dir[256];
+    sb_rng r;
+    sb_rng_seed(&r, 915);
+    CHECK(temp_dir(dir, sizeof dir) != NULL);
+    int multipass = 0;
+    for (int round = 0; round < 6; round++) {
+        cayley c;
+        c.hints = round >= 4;
+        c.kw = c.hints ? 1 : 1 + round % 2;
+        c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        c.nxor = 1 + (int)sb_rng_below(&r, 3);
+        for (int j = 0; j < 4; j++) {
+            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
+        if (c.hints) {
+            m.expand = cayley_expand_hinted;
+            m.hint_bits = 8;
+        }
+        uint64_t start[2], goal[2], nlast;
+        cayley_key(&c, sb_rng_below(&r, CN), start);
+        sb_error err;
+        sb_mem mem, small;
+        sb_search *a, *d;
+        sb_mem_init(&mem, 0);
+        size_t budget = 48 << 10;
+        sb_mem_init(&small, budget);
+        sb_search_opts o = {1, NULL, NULL, NULL, 0, NULL, 0, 0}, od = {1, NULL, NULL, dir, 0, NULL, 0, 0};
+        CHECK_INT(sb_search_new(&a, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &od, &small, &err), 0);
+        /* the census */
+        CHECK_INT(sb_search_run(a, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+        CHECK_INT(sb_search_run(d, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+        const sb_search_info *ia = sb_search_result(a), *id = sb_search_result(d);
+        CHECK_INT(id->nlevels[0], ia->nlevels[0]);
+        CHECK_U64(id->states, ia->states);
+        CHECK(id->complete);
+        int bad = 0;
+        for (int k = 0; k < ia->nlevels[0]; k++)
+            bad += sb_search_level(a, 0, k) != sb_search_level(d, 0, k);
+        CHECK_INT(bad, 0);
+        const uint64_t *la = sb_search_last(a, &nlast), *ld;
+        uint64_t nd;
+        ld = sb_search_last(d, &nd);
+        CHECK_U64(nd, nlast < 16 ? nlast : 16);
+        CHECK(ld && !memcmp(la, ld, sizeof *la * (size_t)c.kw * nd));
+        memcpy(goal, la, sizeof *la * (size_t)c.kw);
+        CHECK(small.peak <= budget);
+        /* a level made of many runs, merged in more than one pass */
+        multipass += id->disk_peak > 0 && ia->states * 8 > 8 * budget;
+        /* to the farthest: one way and both ways, the same path */
+        for (unsigned fl = 0; fl <= SB_SEARCH_BIDIR; fl += SB_SEARCH_BIDIR) {
+            CHECK_INT(sb_search_run(a, start, goal, fl, NULL, &err), 0);
+            CHECK_INT(sb_search_run(d, start, goal, fl, NULL, &err), 0);
+            CHECK_INT(id->length, ia->length);
+            CHECK_INT(id->bidir, ia->bidir);
+            for (int side = 0; side < 2; side++) {
+                CHECK_INT(id->nlevels[side], ia->nlevels[side]);
+                bad = 0;
+                for (int k = 0; k < ia->nlevels[side]; k++)
+                    bad += sb_search_level(a, side, k) != sb_search_level(d, side, k);
+                CHECK_INT(bad, 0);
+            }
+            int len = ia->length;
+            uint64_t *pa = malloc((size_t)(len + 1) * 16), *pd = malloc((size_t)(len + 1) * 16);
+            CHECK_INT(sb_search_path(a, pa, NULL, &err), 0);
+            CHECK_INT(sb_search_path(d, pd, NULL, &err), 0);
+            CHECK(!memcmp(pa, pd, (size_t)(len + 1) * 8 * (size_t)c.kw));
+            CHECK(cayley_path_ok(&c, pd, len));
+            free(pa);
+            free(pd);
+        }
+        CHECK(small.peak <= budget);
+        sb_search_free(d);
+        CHECK_U64(small.used, 0);
+        CHECK_INT(entries(dir), 0);
+        /* a disk limit below what the census takes: SB_ENOMEM, counts so far right */
+        od.disk_limit = 4096;
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &od, &small, &err), 0);
+        CHECK_INT(sb_search_run(d, start, NULL, SB_SEARCH_CENSUS, NULL, &err), SB_ENOMEM);
+        CHECK(strstr(err.msg, "disk limit") != NULL);
+        id = sb_search_result(d);
+        CHECK(id->nlevels[0] >= 1);
+        bad = 0;
+        for (int k = 0; k < id->nlevels[0]; k++)
+            bad += sb_search_level(a, 0, k) != sb_search_level(d, 0, k);
+        CHECK_INT(bad, 0);
+        sb_search_free(d);
+        sb_search_free(a);
+        CHECK_INT(entries(dir), 0);
+        /* a budget too small for even the buffers: refused cleanly */
+        sb_mem tiny;
+        sb_mem_init(&tiny, 8 << 10);
+        od.disk_limit = 0;
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &od, &tiny, &err), 0);
+        CHECK_INT(sb_search_run(d, start, NULL, SB_SEARCH_CENSUS, NULL, &err), SB_ENOMEM);
+        sb_search_free(d);
+        CHECK_U64(tiny.used, 0);
+    }
+    CHECK(multipass > 0);
+    /* a folder that is not there */
+    sb_keymodel m = {1, NULL, grid_expand, NULL, 0, 1};
+    sb_search *d;
+    sb_error err;
+    sb_search_opts od = {1, NULL, NULL, "/nonexistent/sbfs", 0, NULL, 0, 0};
+    uint64_t k0 = 0;
+    CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &od, NULL, &err), 0);
+    CHECK_INT(sb_search_run(d, &k0, NULL, SB_SEARCH_CENSUS, NULL, &err), SB_EIO);
+    CHECK(strstr(err.msg, "/nonexistent/sbfs") != NULL);
+    sb_search_free(d);
+    rmdir(dir);
+}
+
+/* A Cayley model that asks its search to stop after `left` expansions
+ * (a run interrupted at a point of its own choosing). */
+typedef struct stopper {
+    cayley c;
+    long left;
+    volatile sig_atomic_t stop;
+} stopper;
+
+static int stopper_expand(void *ud, const uint64_t *key, sb_emit_fn emit, void *ctx)
+{
+    stopper *t = ud;
+    if (--t->left == 0)
+        t->stop = 1;
+    return cayley_expand(&t->c, key, emit, ctx);
+}
+
+/* Checkpoints through the API: a search with levels on disk stopped at
+ * random points (mid-level), taken up again, once or several times, ends
+ * with the counts and path of the search never stopped; a checkpoint is
+ * refused for a search with another fingerprint, start or flags. */
+static void test_disk_resume(void)
+{
+    char dir[256];
+    sb_rng r;
+    sb_rng_seed(&r, 31337);
+    CHECK(temp_dir(dir, sizeof dir) != NULL);
+    int stops = 0;
+    for (int round = 0; round < 6; round++) {
+        stopper t;
+        memset(&t, 0, sizeof t);
+        t.c.kw = 1 + round % 2;
+        t.c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        t.c.nxor = 1 + (int)sb_rng_below(&r, 3);
+        for (int j = 0; j < 4; j++) {
+            t.c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            t.c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_keymodel m = {t.c.kw, &t, stopper_expand, NULL, 0, 1};
+        uint64_t start[2], goal[2], nlast;
+        cayley_key(&t.c, sb_rng_below(&r, CN), start);
+        sb_error err;
+        sb_mem mem;
+        sb_mem_init(&mem, 0);
+        sb_search *a, *d;
+        sb_search_opts o = {1, NULL, NULL, NULL, 0, NULL, 0, 0};
+        CHECK_INT(sb_search_new(&a, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
+        CHECK_INT(sb_search_run(a, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+        memcpy(goal, sb_search_last(a, &nlast), 8 * (size_t)t.c.kw);
+        unsigned flags = round % 3 == 0 ? SB_SEARCH_CENSUS : round % 3 == 1 ? 0 : SB_SEARCH_BIDIR;
+        CHECK_INT(sb_search_run(a, start, goal, flags, NULL, &err), 0);
+        const sb_search_info *ia = sb_search_result(a);
+        long total = (long)ia->states; /* about the expansions of one run */
+        char ck[300];
+        snprintf(ck, sizeof ck, "%s/ck%d", dir, round);
+        CHECK_INT(mkdir(ck, 0755), 0);
+        sb_control ctl = {NULL, NULL, &t.stop};
+        int rc = SB_EINTR, tries = 0;
+        uint64_t ident = 1000 + (uint64_t)round;
+        for (; rc == SB_EINTR && tries < 20; tries++) {
+            sb_search_opts oc = {1, NULL, NULL, NULL, 0, ck, tries > 0, ident};
+            t.stop = 0;
+            t.left = 1 + (long)sb_rng_below(&r, (uint64_t)total / 2 + 1);
+            sb_mem small;
+            sb_mem_init(&small, 64 << 10);
+            CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &oc, &small, &err), 0);
+            rc = sb_search_run(d, start, goal, flags, &ctl, &err);
+            stops += rc == SB_EINTR;
+            if (rc == 0) {
+                const sb_search_info *id = sb_search_result(d);
+                CHECK_INT(id->length, ia->length);
+                for (int side = 0; side < 2; side++) {
+                    CHECK_INT(id->nlevels[side], ia->nlevels[side]);
+                    int bad = 0;
+                    for (int k = 0; k < ia->nlevels[side]; k++)
+                        bad += sb_search_level(a, side, k) != sb_search_level(d, side, k);
+                    CHECK_INT(bad, 0);
+                }
+                if (!(flags & SB_SEARCH_CENSUS)) {
+                    int len = ia->length;
+                    uint64_t *pa = malloc((size_t)(len + 1) * 16), *pd = malloc((size_t)(len + 1) * 16);
+                    CHECK_INT(sb_search_path(a, pa, NULL, &err), 0);
+                    CHECK_INT(sb_search_path(d, pd, NULL, &err), 0);
+                    CHECK(!memcmp(pa, pd, (size_t)(len + 1) * 8 * (size_t)t.c.kw));
+                    free(pa);
+                    free(pd);
+                }
+            }
+            sb_search_free(d);
+            CHECK_U64(small.used, 0);
+        }
+        CHECK_INT(rc, 0);
+        /* starting afresh in the folder, or resuming another search, is refused */
+        sb_search_opts fresh = {1, NULL, NULL, NULL, 0, ck, 0, ident}, other = {1, NULL, NULL, NULL, 0, ck, 1, ident + 1},
+                       same = {1, NULL, NULL, NULL, 0, ck, 1, ident};
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &fresh, &mem, &err), 0);
+        CHECK_INT(sb_search_run(d, start, goal, flags, NULL, &err), SB_EUSAGE);
+        sb_search_free(d);
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &other, &mem, &err), 0);
+        CHECK_INT(sb_search_run(d, start, goal, flags, NULL, &err), SB_EBADFILE);
+        sb_search_free(d);
+        CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &same, &mem, &err), 0);
+        CHECK_INT(sb_search_run(d, goal, start, flags, NULL, &err), SB_EBADFILE);
+        CHECK_INT(sb_search_run(d, start, goal, flags ^ SB_SEARCH_CENSUS, NULL, &err), SB_EBADFILE);
+        CHECK_INT(sb_search_run(d, start, goal, flags, NULL, &err), 0);
+        CHECK_INT(sb_search_result(d)->length, ia->length);
+        sb_search_free(d);
+        sb_search_free(a);
+        CHECK_U64(mem.used, 0);
+        /* clear the folder */
+        DIR *dd = opendir(ck);
+        struct dirent *e;
+        char p[700];
+        while (dd && (e = readdir(dd)) != NULL)
+            if (e->d_name[0] != '.') {
+                snprintf(p, sizeof p, "%s/%s", ck, e->d_name);
+                unlink(p);
+            }
+        if (dd)
+            closedir(dd);
+        rmdir(ck);
+    }
+    CHECK(stops > 3);
+    rmdir(dir);
+}
+
 int main(void)
 {
     RUN(test_set_basic);
@@ -704,5 +1084,8 @@ int main(void)
     RUN(test_levels_stop);
     RUN(test_engines_agree);
     RUN(test_levels_budgets);
+    RUN(test_levelstore);
+    RUN(test_disk_agree);
+    RUN(test_disk_resume);
     return TEST_END();
 }

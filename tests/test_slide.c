@@ -280,7 +280,7 @@ static sb_search *hashed(const sb_slide *sl, unsigned flags, visitor *v, sb_mem 
     sb_keymodel m;
     sb_search *s = NULL;
     sb_error err;
-    sb_search_opts o = {0, v ? visit_new : NULL, v};
+    sb_search_opts o = {0, v ? visit_new : NULL, v, NULL, 0, NULL, 0, 0};
     sb_slide_model(sl, 0, &m);
     if (sb_search_new(&s, SB_ENGINE_HASHED, &m, &o, mem, &err) ||
         sb_search_run(s, sl->start, sl->stop, flags, NULL, &err)) {

@@ -110,6 +110,8 @@ typedef struct sb_progress_info {
     uint64_t done;       /* states (or items) handled so far */
     uint64_t total;      /* how many there will be, 0 if unknown */
     size_t mem_used;     /* bytes held from the budget */
+    uint64_t states;     /* when done counts something else: states found so far, 0 if not told */
+    uint64_t disk_used;  /* bytes of files held (levels on disk), 0 for none */
 } sb_progress_info;
 
 typedef struct sb_control {

@@ -76,6 +76,25 @@ typedef struct sb_search_opts {
      * state it was reached from (SLIDING's verbose listing).  NULL: none. */
     void (*on_new)(void *ud, const uint64_t *key, int level, uint64_t index, uint64_t from);
     void *on_new_ud;
+    /* levels: keep the levels in files in a new folder made inside this
+     * one (removed by sb_search_free), memory holding only buffers, so
+     * that a search can be larger than the budget; NULL: in memory.  The
+     * results are those of the engine in memory, byte for byte. */
+    const char *disk_dir;
+    uint64_t disk_limit; /* then: bytes of files allowed (0: no limit); past it SB_ENOMEM */
+    /* levels: keep the levels in this folder itself, kept after the run
+     * with the run's parameters, each level flushed to the disk as it is
+     * finished, so that a search stopped at any point (Ctrl-C, a kill, a
+     * power loss) can be taken up again; sb_search_run refuses a folder
+     * that holds a search already (SB_EUSAGE) unless resume is set, and
+     * then continues the search kept there from its last complete level,
+     * to the same result as a run never stopped, or refuses a damaged
+     * checkpoint or one of another search (SB_EBADFILE).  ident: the
+     * caller's fingerprint of the problem (puzzle, style...), kept and
+     * compared with the start, goal, key width and flags. */
+    const char *checkpoint;
+    int resume;
+    uint64_t ident;
 } sb_search_opts;
 
 /* What the last run found. */
@@ -90,6 +109,9 @@ typedef struct sb_search_info {
     int threads;        /* threads used */
     uint64_t states;    /* states stored, both sides (a state on both counted twice) */
     uint64_t generated; /* neighbours listed */
+    uint64_t disk_peak; /* levels on disk: most bytes of files held at once */
+    uint64_t disk_used; /* and bytes held at the end */
+    uint64_t disk_levels; /* bytes of all the level files written (their keys coded) */
 } sb_search_info;
 
 typedef struct sb_search sb_search;
@@ -121,7 +143,9 @@ const sb_search_info *sb_search_result(const sb_search *s);
 uint64_t sb_search_level(const sb_search *s, int side, int d);
 /* The states of the newest level from the start, *n of them, without
  * hints; NULL when the engine does not keep them side by side (hashed) or
- * dropped them. */
+ * dropped them.  With levels on disk only the first few (up to 16) are
+ * kept in memory, and *n says how many (sb_search_level says how many
+ * the level has). */
 const uint64_t *sb_search_last(const sb_search *s, uint64_t *n);
 
 /* A shortest path after a run that found a goal: keys[0 .. (length+1) *

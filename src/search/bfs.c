@@ -141,7 +141,7 @@ static void on_neighbour(void *ctx, const uint64_t *key)
 static void report(const sb_bfs *b, sb_control *ctl, int level)
 {
     if (ctl && ctl->progress) {
-        sb_progress_info in = {"search", level, b->set.n, 0, b->mem ? b->mem->used : 0};
+        sb_progress_info in = {"search", level, b->set.n, 0, b->mem ? b->mem->used : 0, 0, 0};
         ctl->progress(ctl->ud, &in);
     }
 }

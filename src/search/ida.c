@@ -98,7 +98,7 @@ static int dfs(const run *r, int g0, int last, int h0, frame *fr, int *path, int
             if (r->shared)
                 done = __atomic_add_fetch(r->shared, 0x4000, __ATOMIC_RELAXED);
             if (r->report && r->ctl && r->ctl->progress) {
-                sb_progress_info in = {"ida*", bound, done, 0, 0};
+                sb_progress_info in = {"ida*", bound, done, 0, 0, 0, 0};
                 r->ctl->progress(r->ctl->ud, &in);
             }
         }

@@ -291,7 +291,7 @@ static void *work(void *arg)
             if (now - last > 0.2) {
                 const priv *p = s->priv;
                 sb_progress_info in = {p->pressed ? "search, memory short," : "search", w->level + 1,
-                                       sb_levels_total(s), 0, m_used(s)};
+                                       sb_levels_total(s), 0, m_used(s), 0, 0};
                 w->ctl->progress(w->ctl->ud, &in);
                 last = now;
             }

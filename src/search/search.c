@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "bfs.h"
+#include "diskbfs.h"
 #include "levels.h"
 
 struct sb_search {
@@ -22,6 +23,8 @@ struct sb_search {
     sb_levels lv;   /* SB_ENGINE_LEVELS */
     const sb_search_backend *be; /* an engine from outside (backend.h), or NULL */
     void *be_st;
+    int disk;       /* SB_ENGINE_LEVELS with its levels on disk: */
+    sb_dlevels dl;
 };
 
 static int usage(sb_error *err, const char *what)
@@ -59,10 +62,18 @@ int sb_search_new(sb_search **out, int engine, const sb_keymodel *m, const sb_se
     s->info.length = -1;
     /* the levels engine keeps its threads and lock from one run to the
      * next; the hashed engine starts afresh each run */
-    int rc = engine == SB_ENGINE_LEVELS ? sb_levels_init(&s->lv, m, s->opts.threads, mem, err) : 0;
+    s->disk = engine == SB_ENGINE_LEVELS && (s->opts.disk_dir || s->opts.checkpoint);
+    int rc = s->disk ? sb_dlevels_init(&s->dl, m, s->opts.disk_dir, s->opts.disk_limit, mem, err)
+             : engine == SB_ENGINE_LEVELS ? sb_levels_init(&s->lv, m, s->opts.threads, mem, err)
+                                          : 0;
     if (rc) {
         free(s);
         return rc;
+    }
+    if (s->disk) {
+        s->dl.ckpt = s->opts.checkpoint;
+        s->dl.resume = s->opts.resume;
+        s->dl.ident = s->opts.ident;
     }
     *out = s;
     return 0;
@@ -90,7 +101,9 @@ void sb_search_free(sb_search *s)
         return;
     if (s->be)
         s->be->free(s->be_st);
-    if (s->engine == SB_ENGINE_LEVELS)
+    if (s->disk)
+        sb_dlevels_free(&s->dl);
+    else if (s->engine == SB_ENGINE_LEVELS)
         sb_levels_free(&s->lv);
     else if (s->ran)
         sb_bfs_free(&s->b);
@@ -120,6 +133,22 @@ static void collect(sb_search *s)
         in->threads = 1;
         in->states = b->set.n;
         in->generated = b->generated;
+    } else if (s->disk) {
+        const sb_dlevels *l = &s->dl;
+        in->found = l->found;
+        in->length = l->found ? l->length : -1;
+        in->bidir = l->bidir;
+        in->complete = l->complete;
+        in->exhausted = l->exhausted;
+        in->nlevels[0] = l->nlev[0];
+        in->nlevels[1] = l->nlev[1];
+        in->dropped = 0;
+        in->threads = 1;
+        in->states = sb_dlevels_total(l);
+        in->generated = l->generated;
+        in->disk_peak = l->disk_peak;
+        in->disk_used = l->open ? l->st.used : 0;
+        in->disk_levels = l->level_bytes;
     } else {
         const sb_levels *l = &s->lv;
         in->found = l->found;
@@ -167,6 +196,14 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
             s->b.on_new_ud = s;
         }
         rc = sb_bfs_run(&s->b, start, s->census ? NULL : goal, (flags & SB_SEARCH_FIRST) != 0, ctl, err);
+    } else if (s->disk) {
+        unsigned lf = (flags & SB_SEARCH_BIDIR ? SB_LEVELS_BIDIR : 0) | (s->census ? SB_LEVELS_CENSUS : 0);
+        int (*keep)(void *, const uint64_t *) = s->dl.model.is_goal;
+        if (s->census)
+            s->dl.model.is_goal = NULL;
+        rc = sb_dlevels_run(&s->dl, start, s->census ? NULL : goal, lf, ctl, err);
+        s->dl.model.is_goal = keep;
+        s->ran = 1;
     } else {
         unsigned lf = (flags & SB_SEARCH_BIDIR ? SB_LEVELS_BIDIR : 0) | (s->census ? SB_LEVELS_CENSUS : 0);
         /* a census walks the whole component whatever the model's goal */
@@ -183,7 +220,7 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
 
 const sb_search_info *sb_search_result(const sb_search *s)
 {
-    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0};
+    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0, 0, 0, 0};
     return s ? &s->info : &none;
 }
 
@@ -195,6 +232,8 @@ uint64_t sb_search_level(const sb_search *s, int side, int d)
         return s->be->level(s->be_st, side, d);
     if (s->engine == SB_ENGINE_HASHED)
         return side ? 0 : sb_bfs_level_size(&s->b, d);
+    if (s->disk)
+        return sb_dlevels_size(&s->dl, side, d);
     return sb_levels_size(&s->lv, side, d);
 }
 
@@ -204,7 +243,13 @@ const uint64_t *sb_search_last(const sb_search *s, uint64_t *n)
         *n = 0;
     if (!s || !n || !s->ran || s->engine != SB_ENGINE_LEVELS)
         return NULL;
-    return s->be ? s->be->last(s->be_st, n) : sb_levels_last(&s->lv, n);
+    if (s->be)
+        return s->be->last(s->be_st, n);
+    if (s->disk) {
+        *n = s->dl.nlast;
+        return s->dl.nlast ? s->dl.last : NULL;
+    }
+    return sb_levels_last(&s->lv, n);
 }
 
 int sb_search_path(sb_search *s, uint64_t *keys, sb_control *ctl, sb_error *err)
@@ -215,6 +260,8 @@ int sb_search_path(sb_search *s, uint64_t *keys, sb_control *ctl, sb_error *err)
         return usage(err, "no path: no goal was reached");
     if (s->be)
         return s->be->path(s->be_st, keys, ctl, err);
+    if (s->disk)
+        return sb_dlevels_path(&s->dl, keys, ctl, err);
     if (s->engine == SB_ENGINE_LEVELS)
         return sb_levels_path(&s->lv, keys, ctl, err);
     int D = s->info.length, kw = s->model.key_words;

@@ -118,10 +118,14 @@ helps solve -- "-s --style
 --svg
 --no-bidir
 --memory
+--disk
+--disk-limit
+--checkpoint
+--resume
 --progress
 --no-progress
 -h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --moves --html x --svg=x --no-bidir \
-    --memory 1M --progress --no-progress
+    --memory 1M --disk /tmp --disk-limit 1G --progress --no-progress
 helps show -- "--html
 --svg
 --json
@@ -132,9 +136,13 @@ helps explore -- "-s --style
 -v --verbose
 --json
 --memory
+--disk
+--disk-limit
+--checkpoint
+--resume
 --progress
 --no-progress
--h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --progress --no-progress --no-bidir
+-h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --disk /tmp --disk-limit 1G --progress --no-progress --no-bidir
 helps god npuzzle -- "--save
 --load
 --memory
