@@ -17,7 +17,9 @@
  * and that is how they are listed here (a set found for two directions is
  * kept once).  Then v is one unit step (styles 0, 3), any number of steps
  * in one direction (1, 4), or any displacement reached by unit steps that
- * are each legal (2, 5).
+ * are each legal (2, 5).  A piece written `N = PATTERN h` (or `v`) never
+ * leaves its row (column): a shift that moves it across is not legal, and
+ * it stops every set in the two directions it may not take.
  *
  * Every function returns NULL or a message; nothing exits. */
 #ifndef SBFS_SLIDE_ORACLE_H
@@ -35,6 +37,7 @@
 typedef struct so_puzzle {
     int R, C, N;
     int kdef[16], kn[16], kr[16][SO_MAXN], kc[16][SO_MAXN];
+    char kaxis[16]; /* 'h', 'v' or 0 */
     char start[SO_LINELEN];
     int ngoals;
     char goal[SO_MAXGOALS][SO_LINELEN];
@@ -132,6 +135,13 @@ static inline const char *so_parse(so_puzzle *P, const char *text)
                 continue; /* a redefinition is ignored */
             P->kdef[v] = 1;
             int r = 0, c = 0, r0 = -1, c0 = 0;
+            char *last = line + strlen(line) - 1;
+            if (*last == 'h' || *last == 'v') { /* "11 h": cut the lock off */
+                P->kaxis[v] = *last;
+                *last = 0;
+                while (last > line + 4 && (last[-1] == ' ' || last[-1] == '\t'))
+                    *--last = 0;
+            }
             for (char *p = line + 4; *p; p++) {
                 if (*p == '/') {
                     r++;
@@ -316,6 +326,11 @@ static const int SO_DR[4] = {0, 0, 1, -1}, SO_DC[4] = {1, -1, 0, 0};
 static inline int so_shift(const so_puzzle *P, const char *b, const so_blocks *B, const char *in, int dr, int dc,
                     char *out)
 {
+    for (int k = 0; k < B->nb; k++) {
+        char ax = in[k] ? P->kaxis[so_val(B->name[k])] : 0;
+        if ((ax == 'h' && dr != 0) || (ax == 'v' && dc != 0))
+            return 0; /* off its line */
+    }
     memcpy(out, b, (size_t)P->N);
     for (int k = 0; k < B->nb; k++)
         if (in[k])
@@ -432,6 +447,9 @@ static inline const char *so_supersets(const so_puzzle *P, const so_blocks *B, i
     uint64_t bump[64] = {0}, stuck = 0;
     so_masks u = {0};
     const char *err = NULL;
+    for (int k = 0; k < B->nb; k++)
+        if (P->kaxis[so_val(B->name[k])] == (d < 2 ? 'v' : 'h'))
+            stuck |= (uint64_t)1 << k; /* locked to the other axis */
     for (int k = 0; k < B->nb; k++)
         for (int t = B->first[k]; t < B->first[k + 1]; t++) {
             int r = B->cell[t] / P->C + SO_DR[d], c = B->cell[t] % P->C + SO_DC[d];

@@ -34,6 +34,8 @@ typedef struct sb_slide_kind {
     int line;             /* where it was defined */
     int n;                /* cells in the pattern */
     int rmax, cmin, cmax; /* bounding box relative to the anchor (rmin = 0) */
+    char axis;            /* 0: slides any way; 'h': left and right only; 'v': up and
+                             down only (a Rush Hour car: `N = 11 h`) */
     short dr[SB_SLIDE_MAXCELLS], dc[SB_SLIDE_MAXCELLS]; /* cell offsets, [0] = (0,0) */
 } sb_slide_kind;
 
