@@ -11,6 +11,7 @@ static const cli_opt options[] = {
     CLI_OPT_VERBOSE(search_opts, verbose, "also print figures (time, memory, rate) on stderr"),
     CLI_OPT_JSON(search_opts, json, "print the result as one JSON document instead"),
     CLI_OPT_MEMORY(search_opts, memarg),
+    CLI_OPT_FORMAT(search_opts, format),
     CLI_OPT_PROGRESS(search_opts, progress),
     /* accepted as solve accepts it; a census runs from the start only */
     {0, "no-bidir", CLI_FLAG, offsetof(search_opts, bidir), 0, 0, NULL, NULL},

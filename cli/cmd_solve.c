@@ -18,6 +18,7 @@ static const cli_opt options[] = {
     {0, "no-bidir", CLI_FLAG, offsetof(search_opts, bidir), 0, 0, NULL,
      "search from the start only, even when the goal is one configuration"},
     CLI_OPT_MEMORY(search_opts, memarg),
+    CLI_OPT_FORMAT(search_opts, format),
     CLI_OPT_PROGRESS(search_opts, progress),
     {0},
 };

@@ -38,6 +38,7 @@ typedef struct so_puzzle {
     int R, C, N;
     int kdef[16], kn[16], kr[16][SO_MAXN], kc[16][SO_MAXN];
     char kaxis[16]; /* 'h', 'v' or 0 */
+    int rush;       /* read from a Rush Hour line: kind names are the oracle's own */
     char start[SO_LINELEN];
     int ngoals;
     char goal[SO_MAXGOALS][SO_LINELEN];
@@ -101,10 +102,80 @@ static inline const char *so_fill(const so_puzzle *P, const char *s, int *names,
     return NULL;
 }
 
+/* A Rush Hour line (36 characters: A the red car, B..Z the others, o or
+ * . empty, x a wall) as a puzzle of its own making: the red car is kind 1,
+ * locked across; every other car of length L is kind L ('h', across) or
+ * 5 + L ('v'); the goal is the red car at the right edge of row 3. */
+static inline const char *so_parse_rush(so_puzzle *P, const char *s)
+{
+    int first[128], cnt[128] = {0}, last[128], kind[128] = {0}, filled[36] = {0}, n = 0;
+    memset(P, 0, sizeof *P);
+    P->R = P->C = 6;
+    P->N = 36;
+    P->rush = 1;
+    for (int i = 0; i < 36; i++) {
+        int c = (unsigned char)s[i];
+        if (c == 'x')
+            P->xcell[i] = 1;
+        else if (c >= 'A' && c <= 'Z') {
+            if (!cnt[c]++)
+                first[c] = i;
+            last[c] = i;
+        } else if (c != 'o' && c != '.')
+            return "bad character in a Rush Hour line";
+    }
+    for (int c = 'A'; c <= 'Z'; c++) {
+        if (!cnt[c])
+            continue;
+        int across = last[c] - first[c] == cnt[c] - 1 && first[c] / 6 == last[c] / 6;
+        int down = last[c] - first[c] == 6 * (cnt[c] - 1);
+        if (cnt[c] < 2 || cnt[c] > 5 || (!across && !down))
+            return "a car is not a straight run of 2 to 5 cells";
+        kind[c] = c == 'A' ? 1 : across ? cnt[c] : 5 + cnt[c];
+        if (c == 'A' && (!across || first[c] / 6 != 2))
+            return "the red car is not across the third row";
+        int v = kind[c];
+        P->kdef[v] = 1;
+        P->kaxis[v] = across ? 'h' : 'v';
+        P->kn[v] = cnt[c];
+        for (int t = 0; t < cnt[c]; t++) {
+            P->kr[v][t] = across ? 0 : t;
+            P->kc[v][t] = across ? t : 0;
+        }
+    }
+    if (!cnt['A'])
+        return "no red car";
+    for (int i = 0; i < 36; i++) { /* the start in SLIDING's shorthand */
+        int c = (unsigned char)s[i];
+        if (filled[i])
+            continue;
+        if (c >= 'A' && c <= 'Z') {
+            P->start[n++] = so_name(kind[c]);
+            for (int t = 0; t < cnt[c]; t++)
+                filled[i + (P->kaxis[kind[c]] == 'h' ? t : 6 * t)] = 1;
+        } else {
+            P->start[n++] = c == 'x' ? 'x' : '0';
+        }
+    }
+    P->start[n] = 0;
+    P->ngoals = 1;
+    strcpy(P->goal[0], "................1*");
+    return NULL;
+}
+
 /* Read a puzzle from text (NUL-terminated): "R x C", piece lines
- * "N = PATTERN", the start line, then every nonblank line a stop line. */
+ * "N = PATTERN", the start line, then every nonblank line a stop line; or
+ * a Rush Hour line (so_parse_rush). */
 static inline const char *so_parse(so_puzzle *P, const char *text)
 {
+    {
+        const char *t = text;
+        while (*t == '\n' || *t == '\r')
+            t++;
+        size_t n = strcspn(t, " \t\r\n");
+        if (n == 36 && strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZox.") >= 36)
+            return so_parse_rush(P, t);
+    }
     char line[SO_LINELEN];
     int got = 0, first = 1;
     memset(P, 0, sizeof *P);

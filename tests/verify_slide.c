@@ -6,7 +6,8 @@
  *
  * PUZZLE is in SLIDING's format with sbfs's goals (docs/FORMAT.md): after
  * the start line every nonblank line is a stop line, in which `.` leaves one
- * cell free and a final `*` leaves the rest free.
+ * cell free and a final `*` leaves the rest free.  Or it is a Rush Hour
+ * line, read here into a puzzle of the oracle's own (slide_oracle.h).
  *
  * Replay: OUTPUT is what `sbfs solve -s STYLE PUZZLE` printed.  Every
  * "move K: P@rRcC ... DIR ..." line is replayed from the start: the named
@@ -118,7 +119,9 @@ static int replay(const so_puzzle *P, int style, const char *outpath)
                 if (sscanf(tok, "%c@r%dc%d", &nm, &tr, &tc) != 3 || tr < 1 || tr > R || tc < 1 || tc > C)
                     die("bad block token", lineno);
                 int cell = (tr - 1) * C + (tc - 1), id = ids[cell];
-                if (!id || names[cell] != so_val(nm))
+                /* from a Rush Hour line the kinds are named here, not by
+                 * sbfs: the block is known by its first cell alone */
+                if (!id || (!P->rush && names[cell] != so_val(nm)))
                     die("no such block at that cell", lineno);
                 for (int i = 0; i < cell; i++)
                     if (ids[i] == id)
