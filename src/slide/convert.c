@@ -355,12 +355,13 @@ static void shorthand(const grid *g, const pic *p, const blocks *b, text *out)
     }
     /* cells after the line are empty: trailing zeros go; trailing free
      * cells are all the cells left, which is what a final * says */
-    while (len && line[len - 1] == '0')
-        len--;
     if (len && line[len - 1] == '.') {
         while (len && line[len - 1] == '.')
             len--;
         line[len++] = '*';
+    } else {
+        while (len && line[len - 1] == '0')
+            len--;
     }
     line[len] = 0;
     put(out, "%s\n", line);
@@ -523,7 +524,7 @@ static int sliding_to_grid(const char *txt, size_t len, text *out, sb_error *err
     if ((rc = sb_slide_parse(pz, txt, len, err)))
         goto done;
     char cells[MAXC], letters[16][sizeof LETTERS];
-    int nl[16] = {0}, used = 0, N = pz->ncells;
+    int nl[16] = {0}, used = 0, N = pz->ncells, kind_of[sizeof LETTERS];
     for (int j = 0; j < N; j++)
         cells[j] = pz->xcell[j] ? '#' : '.';
     for (int j = 0; j < N; j++) {
@@ -536,6 +537,7 @@ static int sliding_to_grid(const char *txt, size_t len, text *out, sb_error *err
             goto done;
         }
         letters[v][nl[v]++] = LETTERS[used];
+        kind_of[used] = v;
         draw_block(cells, pz, j, v, LETTERS[used++]);
     }
     put(out, "grid%s%s\n", pz->title[0] ? " " : "", pz->title);
@@ -553,16 +555,19 @@ static int sliding_to_grid(const char *txt, size_t len, text *out, sb_error *err
         put(out, "goal:\n");
         put_cells(out, pz, cells);
     }
-    for (int v = 1; v < 16; v++)
-        if (nl[v] > 1)
+    /* the legend in the order of the letters (of first appearance), so
+     * that the grid does not depend on how the kinds were numbered */
+    for (int i = 0; i < used; i++) {
+        int v = kind_of[i];
+        if (nl[v] > 1 && letters[v][0] == LETTERS[i])
             put(out, "same: %.*s\n", nl[v], letters[v]);
+    }
     for (int ax = 0; ax < 2; ax++) {
         char which = ax ? 'v' : 'h', line[sizeof LETTERS];
         int n = 0;
-        for (int v = 1; v < 16; v++)
-            if (pz->kind[v].axis == which)
-                for (int i = 0; i < nl[v]; i++)
-                    line[n++] = letters[v][i];
+        for (int i = 0; i < used; i++)
+            if (pz->kind[kind_of[i]].axis == which)
+                line[n++] = LETTERS[i];
         if (n)
             put(out, "%c: %.*s\n", which, n, line);
     }
