@@ -193,8 +193,7 @@ static int parse_kind(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb
             break;
         default:
             return sb_error_set(err, SB_EPATTERN, line, (int)i + 1,
-                                "bad character '%s' in the pattern of piece %c (use 0, 1 and /, "
-                                "then h or v)",
+                                "bad character '%s' in the pattern of piece %c (use 0, 1 and /)",
                                 sb_error_quote(q, sizeof q, s + i, 1), s[0]);
         }
     }

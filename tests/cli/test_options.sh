@@ -115,18 +115,23 @@ helps solve -- "-s --style
 --json
 --no-bidir
 --memory
+--format
 --progress
 --no-progress
--h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --no-bidir --memory 1M --progress --no-progress
+-h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --no-bidir --memory 1M --format auto --progress --no-progress
 helps explore -- "-s --style
 -j --threads
 -q --quiet
 -v --verbose
 --json
 --memory
+--format
 --progress
 --no-progress
--h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --progress --no-progress --no-bidir
+-h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --format=sliding --progress --no-progress --no-bidir
+helps convert -- "--format
+--to
+-h --help" -- --format grid --to sliding
 helps god npuzzle -- "--save
 --load
 --memory
