@@ -22,6 +22,7 @@ static const cli_opt options[] = {
     {0, "resume", CLI_STR, offsetof(search_opts, resume), 0, 0, "DIR",
      "take up the run kept in DIR by --checkpoint, with the same puzzle and\n"
      "options; it ends as the run never stopped would have"},
+    CLI_OPT_FORMAT(search_opts, format),
     CLI_OPT_PROGRESS(search_opts, progress),
     /* accepted as solve accepts it; a census runs from the start only */
     {0, "no-bidir", CLI_FLAG, offsetof(search_opts, bidir), 0, 0, NULL, NULL},

@@ -40,7 +40,7 @@ int cmd_show(int argc, char **argv)
     sb_slide_puzzle *pz = malloc(sizeof *pz);
     if (!pz)
         return cli_fail(NULL, &(sb_error){SB_ENOMEM, 0, 0, "out of memory"});
-    if ((st = cli_slide_load(n ? file : NULL, pz, stderr, 0))) {
+    if ((st = cli_slide_load(n ? file : NULL, pz, stderr, 0, SB_SLIDE_AUTO))) {
         free(pz);
         return st;
     }

@@ -73,7 +73,7 @@ int cmd_sliding(int argc, char **argv)
     sb_slide_puzzle *pz = malloc(sizeof *pz);
     if (!pz)
         return cli_status(SB_ENOMEM);
-    int st = cli_slide_load(NULL, pz, stdout, 1);
+    int st = cli_slide_load(NULL, pz, stdout, 1, SB_SLIDE_AUTO);
     if (st) {
         free(pz);
         return st;

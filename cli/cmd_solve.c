@@ -34,6 +34,7 @@ static const cli_opt options[] = {
     {0, "resume", CLI_STR, offsetof(search_opts, resume), 0, 0, "DIR",
      "take up the run kept in DIR by --checkpoint, with the same puzzle and\n"
      "options; it ends as the run never stopped would have"},
+    CLI_OPT_FORMAT(search_opts, format),
     CLI_OPT_PROGRESS(search_opts, progress),
     {0},
 };

@@ -16,6 +16,7 @@ static const struct {
     {"solve", cmd_solve, "shortest solution of a sliding-block puzzle (SLIDING format)"},
     {"show", cmd_show, "draw a sliding-block puzzle as a page or SVG, without solving it"},
     {"explore", cmd_explore, "census of every configuration reachable from the start"},
+    {"convert", cmd_convert, "a puzzle as a grid picture, in SLIDING's format, or back"},
     {"god", cmd_god, "distance table of a whole puzzle (npuzzle RxC, tetraminx)"},
     {"eight", cmd_eight, "the ACM \"Eight\" problem: solve an 8-puzzle"},
     {"npuzzle", cmd_npuzzle, "optimal solutions of R x C sliding-tile puzzles"},

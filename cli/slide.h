@@ -7,11 +7,20 @@
 
 #include "cli.h"
 
-/* Read and parse FILE (NULL or "-": stdin) as a stream, a line at a time.
- * Prints the error and the warnings itself: on `warn`, in SLIDING's own
- * words when sliding_words, else as "sbfs: FILE:LINE:COL: ...".  0 or the
- * exit status. */
-int cli_slide_load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_words);
+/* Read and parse FILE (NULL or "-": stdin) in `format` (SB_SLIDE_AUTO:
+ * as its first nonblank line says).  SLIDING's format is read as a stream,
+ * a line at a time; a grid or a Rush Hour line is read whole (at most
+ * CLI_SLIDE_MAXTEXT bytes) and converted.  Prints the error and the
+ * warnings itself: on `warn`, in SLIDING's own words when sliding_words,
+ * else as "sbfs: FILE:LINE:COL: ...".  0 or the exit status. */
+#define CLI_SLIDE_MAXTEXT (1 << 20)
+int cli_slide_load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_words, int format);
+/* The format named by --format (auto, sliding, grid, rush); -1 if none. */
+int cli_slide_format(const char *name);
+#define CLI_OPT_FORMAT(T, f)                                                                         \
+    {0, "format", CLI_STR, offsetof(T, f), 0, 0, "FMT",                                           \
+     "the puzzle's format: sliding, grid, rush or auto (default: auto,\n"                         \
+     "from the first line)"}
 
 /* The configuration of key drawn as SLIDING draws it, on stdout. */
 void cli_slide_board(const sb_slide *sl, const uint64_t *key);
@@ -36,6 +45,7 @@ typedef struct search_opts {
     int moves;              /* solve: only the moves, one a line */
     const char *disk, *disk_limit; /* --disk DIR, --disk-limit SIZE */
     const char *checkpoint, *resume; /* --checkpoint DIR, --resume DIR */
+    const char *format; /* --format, NULL for auto */
 } search_opts;
 
 /* One run of solve or explore. */

@@ -2,25 +2,110 @@
  * drawing, its shorthand, JSON, and the distance lines of a search. */
 #include "slide.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* Lines for sb_slide_parse_lines from the one input reader, in a buffer
- * of one line: the input is a stream, and any number of blank lines takes
- * no memory.  A line past the longest the format allows is kept in part
- * (the parser then reports it too long); NUL bytes stay. */
-static int next_line(void *ud, const char **s, size_t *n, sb_error *err)
+/* The lines of a SLIDING file whose first nonblank line was already
+ * read to tell its format: the blank lines before it, then that line,
+ * then the rest of the input. */
+typedef struct replay {
+    cli_input *in;
+    int blanks;
+    char *first;
+    size_t nfirst;
+    int given;
+} replay;
+
+static int replay_line(void *ud, const char **s, size_t *n, sb_error *err)
 {
-    return cli_input_line(ud, s, n, err);
+    replay *r = ud;
+    if (r->blanks) {
+        r->blanks--;
+        *s = "";
+        *n = 0;
+        return 1;
+    }
+    if (!r->given && r->first) {
+        r->given = 1;
+        *s = r->first;
+        *n = r->nfirst;
+        return 1;
+    }
+    return cli_input_line(r->in, s, n, err); /* a stream: one line of memory */
 }
 
-int cli_slide_load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_words)
+int cli_slide_format(const char *name)
+{
+    static const char *const names[] = {"auto", "sliding", "grid", "rush"};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(name, names[i]))
+            return i; /* SB_SLIDE_AUTO .. SB_SLIDE_RUSH */
+    return -1;
+}
+
+int cli_slide_load(const char *file, sb_slide_puzzle *pz, FILE *warn, int sliding_words, int format)
 {
     sb_error err;
     cli_input in;
+    replay rp = {&in, 0, NULL, 0, 0};
+    char *text = NULL;
+    int rc;
     sb_error_clear(&err);
     if (cli_input_open(&in, file, SB_SLIDE_MAXLINE + 2, &err))
         return cli_fail(NULL, &err);
-    int rc = sb_slide_parse_lines(pz, next_line, &in, &err);
+    /* the first nonblank line says the format */
+    const char *s = NULL;
+    size_t n = 0;
+    while ((rc = cli_input_line(&in, &s, &n, &err)) > 0 && !n)
+        rp.blanks++;
+    if (rc > 0) {
+        rp.first = malloc(n + 1);
+        if (!rp.first) {
+            cli_input_close(&in);
+            return cli_status(SB_ENOMEM);
+        }
+        memcpy(rp.first, s, n);
+        rp.first[n] = 0;
+        rp.nfirst = n;
+        if (format == SB_SLIDE_AUTO)
+            format = sb_slide_detect(s, n);
+    }
+    if (rc < 0) {
+        /* the read error itself */
+    } else if (format == SB_SLIDE_SLIDING || format == SB_SLIDE_AUTO) {
+        rc = sb_slide_parse_lines(pz, replay_line, &rp, &err);
+    } else {
+        /* read whole: the blank lines, the first line and the rest */
+        size_t len = (size_t)rp.blanks + rp.nfirst + 1, got = 0;
+        text = rp.blanks + rp.nfirst + 1 < CLI_SLIDE_MAXTEXT ? malloc(CLI_SLIDE_MAXTEXT + 1) : NULL;
+        if (!text) {
+            rc = sb_error_set(&err, SB_EBIGBOARD, 0, 0, "the puzzle is longer than %d bytes", CLI_SLIDE_MAXTEXT);
+        } else {
+            memset(text, '\n', (size_t)rp.blanks);
+            memcpy(text + rp.blanks, rp.first, rp.nfirst);
+            text[len - 1] = '\n';
+            rc = cli_input_all(&in, text + len, CLI_SLIDE_MAXTEXT - len + 1, &got, &err);
+            if (!rc && got == CLI_SLIDE_MAXTEXT - len + 1)
+                rc = sb_error_set(&err, SB_EBIGBOARD, 0, 0, "the puzzle is longer than %d bytes",
+                                  CLI_SLIDE_MAXTEXT);
+            char *out = NULL;
+            size_t outlen = 0;
+            if (!rc)
+                rc = sb_slide_convert(text, len + got, format, SB_SLIDE_SLIDING, &out, &outlen, &err);
+            if (!rc) {
+                rc = sb_slide_parse(pz, out, outlen, &err);
+                if (rc) { /* the conversion checks what the parser would refuse */
+                    char m[160];
+                    snprintf(m, sizeof m, "%.150s", err.msg);
+                    snprintf(err.msg, sizeof err.msg, "in the converted puzzle, line %d: %s", err.line, m);
+                    err.line = err.col = 0;
+                }
+            }
+            free(out);
+        }
+    }
+    free(text);
+    free(rp.first);
     cli_input_close(&in);
     for (int i = 0; i < pz->nwarn && i < SB_SLIDE_MAXWARN; i++) {
         if (sliding_words) /* SLIDING's own words, on stdout */

@@ -89,7 +89,10 @@ int cli_search(search_run *r, int census)
     r->pz = malloc(sizeof *r->pz);
     if (!r->pz)
         return cli_status(SB_ENOMEM);
-    int st = cli_slide_load(r->file, r->pz, stderr, 0);
+    int format = r->o.format ? cli_slide_format(r->o.format) : SB_SLIDE_AUTO;
+    if (format < 0)
+        return cli_usage_error("--format: '%s' is not auto, sliding, grid or rush", r->o.format);
+    int st = cli_slide_load(r->file, r->pz, stderr, 0, format);
     if (st)
         return st;
     if (sb_slide_new(&r->sl, r->pz, r->o.style, &r->mem, &r->err))

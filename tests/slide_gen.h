@@ -15,6 +15,10 @@
  *   - the same blocks placed anew at random (reachable or not),
  *   - and any of these made partial: blocks left unnamed, cells left free
  *     with `.`, the line cut short by `*`.
+ * One puzzle in four has kinds locked to an axis (`h` or `v` after the
+ * pattern, as Rush Hour's cars).  Whether a puzzle has them, and which,
+ * comes from a second stream seeded apart, so that the puzzles without
+ * them are drawn exactly as before the locks existed.
  * Choices come from a seeded generator or, for the fuzz target, from the
  * fuzzer's bytes (sg_src), so a fuzzed input is a puzzle too.
  *
@@ -56,6 +60,7 @@ static inline uint32_t sg_below(sg_src *r, uint32_t n)
 typedef struct sg_info {
     int cells, kinds, blocks, xcells, empty;
     int disconnected; /* some piece in more than one part */
+    int locked;       /* kinds locked to an axis */
     int unused_kind;  /* some kind defined with no block */
     int stops, partial, walked, placed, at_start;
 } sg_info;
@@ -204,6 +209,9 @@ static inline int sg_puzzle(sg_src *r, char *text, sg_info *info)
     sg_walk w = {malloc(64 * SO_MAXN), 0, 64};
     int rc = -1, len = 0, count[16] = {0};
     char b[SO_MAXN], line[SO_MAXN + 2], pat[20];
+    /* the locks' own stream (the fuzzer's bytes when fuzzing) */
+    sg_src side = {r->state ^ 0x6a09e667f3bcc909ULL, NULL, 0, 0}, *lk = r->data ? r : &side;
+    int locks = !sg_below(lk, 4);
     if (!P || !B || !w.b)
         goto done;
     memset(P, 0, sizeof *P);
@@ -230,9 +238,16 @@ static inline int sg_puzzle(sg_src *r, char *text, sg_info *info)
         info->disconnected |= parts > 1;
         char full[24];
         snprintf(full, sizeof full, "%s%s", sg_below(r, 8) ? "" : sg_below(r, 2) ? "0/" : "0", pat);
-        len += snprintf(text + len, SG_MAXTEXT - len, "%c = %s\n", names[i], full);
+        char axis = locks && sg_below(lk, 3) ? (sg_below(lk, 2) ? 'h' : 'v') : 0;
+        if (axis)
+            len += snprintf(text + len, SG_MAXTEXT - len, "%c = %s%s%c\n", names[i], full,
+                            sg_below(lk, 4) ? " " : "", axis);
+        else
+            len += snprintf(text + len, SG_MAXTEXT - len, "%c = %s\n", names[i], full);
+        info->locked += axis != 0;
         /* the shape as the oracle reads it, for placing blocks */
         P->kdef[v] = 1;
+        P->kaxis[v] = axis;
         int rr = 0, cc = 0, r0 = -1, c0 = 0;
         for (const char *p = full; *p; p++) {
             if (*p == '/') {

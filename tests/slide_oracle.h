@@ -17,7 +17,9 @@
  * and that is how they are listed here (a set found for two directions is
  * kept once).  Then v is one unit step (styles 0, 3), any number of steps
  * in one direction (1, 4), or any displacement reached by unit steps that
- * are each legal (2, 5).
+ * are each legal (2, 5).  A piece written `N = PATTERN h` (or `v`) never
+ * leaves its row (column): a shift that moves it across is not legal, and
+ * it stops every set in the two directions it may not take.
  *
  * Every function returns NULL or a message; nothing exits. */
 #ifndef SBFS_SLIDE_ORACLE_H
@@ -35,6 +37,8 @@
 typedef struct so_puzzle {
     int R, C, N;
     int kdef[16], kn[16], kr[16][SO_MAXN], kc[16][SO_MAXN];
+    char kaxis[16]; /* 'h', 'v' or 0 */
+    int rush;       /* read from a Rush Hour line: kind names are the oracle's own */
     char start[SO_LINELEN];
     int ngoals;
     char goal[SO_MAXGOALS][SO_LINELEN];
@@ -98,10 +102,80 @@ static inline const char *so_fill(const so_puzzle *P, const char *s, int *names,
     return NULL;
 }
 
+/* A Rush Hour line (36 characters: A the red car, B..Z the others, o or
+ * . empty, x a wall) as a puzzle of its own making: the red car is kind 1,
+ * locked across; every other car of length L is kind L ('h', across) or
+ * 5 + L ('v'); the goal is the red car at the right edge of row 3. */
+static inline const char *so_parse_rush(so_puzzle *P, const char *s)
+{
+    int first[128], cnt[128] = {0}, last[128], kind[128] = {0}, filled[36] = {0}, n = 0;
+    memset(P, 0, sizeof *P);
+    P->R = P->C = 6;
+    P->N = 36;
+    P->rush = 1;
+    for (int i = 0; i < 36; i++) {
+        int c = (unsigned char)s[i];
+        if (c == 'x')
+            P->xcell[i] = 1;
+        else if (c >= 'A' && c <= 'Z') {
+            if (!cnt[c]++)
+                first[c] = i;
+            last[c] = i;
+        } else if (c != 'o' && c != '.')
+            return "bad character in a Rush Hour line";
+    }
+    for (int c = 'A'; c <= 'Z'; c++) {
+        if (!cnt[c])
+            continue;
+        int across = last[c] - first[c] == cnt[c] - 1 && first[c] / 6 == last[c] / 6;
+        int down = last[c] - first[c] == 6 * (cnt[c] - 1);
+        if (cnt[c] < 2 || cnt[c] > 5 || (!across && !down))
+            return "a car is not a straight run of 2 to 5 cells";
+        kind[c] = c == 'A' ? 1 : across ? cnt[c] : 5 + cnt[c];
+        if (c == 'A' && (!across || first[c] / 6 != 2))
+            return "the red car is not across the third row";
+        int v = kind[c];
+        P->kdef[v] = 1;
+        P->kaxis[v] = across ? 'h' : 'v';
+        P->kn[v] = cnt[c];
+        for (int t = 0; t < cnt[c]; t++) {
+            P->kr[v][t] = across ? 0 : t;
+            P->kc[v][t] = across ? t : 0;
+        }
+    }
+    if (!cnt['A'])
+        return "no red car";
+    for (int i = 0; i < 36; i++) { /* the start in SLIDING's shorthand */
+        int c = (unsigned char)s[i];
+        if (filled[i])
+            continue;
+        if (c >= 'A' && c <= 'Z') {
+            P->start[n++] = so_name(kind[c]);
+            for (int t = 0; t < cnt[c]; t++)
+                filled[i + (P->kaxis[kind[c]] == 'h' ? t : 6 * t)] = 1;
+        } else {
+            P->start[n++] = c == 'x' ? 'x' : '0';
+        }
+    }
+    P->start[n] = 0;
+    P->ngoals = 1;
+    strcpy(P->goal[0], "................1*");
+    return NULL;
+}
+
 /* Read a puzzle from text (NUL-terminated): "R x C", piece lines
- * "N = PATTERN", the start line, then every nonblank line a stop line. */
+ * "N = PATTERN", the start line, then every nonblank line a stop line; or
+ * a Rush Hour line (so_parse_rush). */
 static inline const char *so_parse(so_puzzle *P, const char *text)
 {
+    {
+        const char *t = text;
+        while (*t == '\n' || *t == '\r')
+            t++;
+        size_t n = strcspn(t, " \t\r\n");
+        if (n == 36 && strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZox.") >= 36)
+            return so_parse_rush(P, t);
+    }
     char line[SO_LINELEN];
     int got = 0, first = 1;
     memset(P, 0, sizeof *P);
@@ -132,6 +206,13 @@ static inline const char *so_parse(so_puzzle *P, const char *text)
                 continue; /* a redefinition is ignored */
             P->kdef[v] = 1;
             int r = 0, c = 0, r0 = -1, c0 = 0;
+            char *last = line + strlen(line) - 1;
+            if (*last == 'h' || *last == 'v') { /* "11 h": cut the lock off */
+                P->kaxis[v] = *last;
+                *last = 0;
+                while (last > line + 4 && (last[-1] == ' ' || last[-1] == '\t'))
+                    *--last = 0;
+            }
             for (char *p = line + 4; *p; p++) {
                 if (*p == '/') {
                     r++;
@@ -316,6 +397,11 @@ static const int SO_DR[4] = {0, 0, 1, -1}, SO_DC[4] = {1, -1, 0, 0};
 static inline int so_shift(const so_puzzle *P, const char *b, const so_blocks *B, const char *in, int dr, int dc,
                     char *out)
 {
+    for (int k = 0; k < B->nb; k++) {
+        char ax = in[k] ? P->kaxis[so_val(B->name[k])] : 0;
+        if ((ax == 'h' && dr != 0) || (ax == 'v' && dc != 0))
+            return 0; /* off its line */
+    }
     memcpy(out, b, (size_t)P->N);
     for (int k = 0; k < B->nb; k++)
         if (in[k])
@@ -432,6 +518,9 @@ static inline const char *so_supersets(const so_puzzle *P, const so_blocks *B, i
     uint64_t bump[64] = {0}, stuck = 0;
     so_masks u = {0};
     const char *err = NULL;
+    for (int k = 0; k < B->nb; k++)
+        if (P->kaxis[so_val(B->name[k])] == (d < 2 ? 'v' : 'h'))
+            stuck |= (uint64_t)1 << k; /* locked to the other axis */
     for (int k = 0; k < B->nb; k++)
         for (int t = B->first[k]; t < B->first[k + 1]; t++) {
             int r = B->cell[t] / P->C + SO_DR[d], c = B->cell[t] % P->C + SO_DC[d];

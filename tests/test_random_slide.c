@@ -16,6 +16,7 @@
 #include "slide_diff.h"
 #include "slide_gen.h"
 #include "../src/slide/slide_internal.h"
+#include "../src/search/stateset.h" /* a plain key set for the generator check */
 
 /* The oracle's component size past which a puzzle-style is skipped, and
  * the superpieces it may list for one board and direction. */
@@ -218,6 +219,83 @@ static void self_check(const char *text)
     }
 }
 
+/* ---- the fast move generator on axis-locked pieces ---- */
+
+typedef struct nbrs {
+    int kw, n;
+    uint64_t k[512 * 4];
+} nbrs;
+
+static void nbrs_emit(void *ctx, const uint64_t *key)
+{
+    nbrs *q = ctx;
+    if (q->n < 512)
+        memcpy(q->k + (size_t)q->n * q->kw, key, (size_t)q->kw * sizeof *key);
+    q->n++;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Styles 0-2 of a puzzle with locked kinds: on every configuration of a
+ * breadth-first walk of up to 300 (made by the general generator), the
+ * fast path (sl.fast, and the hinted style 0) lists the same neighbours
+ * in the same order as the general one, the hinted one the same set. */
+static void fast_locked(const char *what, const char *text)
+{
+    static sb_slide_puzzle pz;
+    static nbrs qa, qb;
+    sb_error err;
+    for (int style = 0; style < 3; style++) {
+        sb_mem mem;
+        sb_slide sl;
+        sb_stateset set;
+        sb_mem_init(&mem, 0);
+        if (sb_slide_parse(&pz, text, strlen(text), &err) || sb_slide_init(&sl, &pz, style, &mem, &err))
+            return;
+        if (!sl.fast || sb_stateset_init(&set, sl.key_words, &mem, &err)) {
+            sb_slide_fini(&sl);
+            return;
+        }
+        int added, ok = 1;
+        sb_stateset_add(&set, sl.start, &added, &err);
+        qa.kw = qb.kw = sl.key_words;
+        for (uint64_t i = 0; i < set.n && i < 300 && ok; i++) {
+            uint64_t key[4];
+            memcpy(key, sb_stateset_key(&set, i), (size_t)sl.key_words * sizeof *key);
+            qa.n = qb.n = 0;
+            sl.fast = 1;
+            sb_slide_expand(&sl, key, nbrs_emit, &qa);
+            sl.fast = 0;
+            sb_slide_expand(&sl, key, nbrs_emit, &qb);
+            ok = qa.n == qb.n && qa.n <= 512 && !memcmp(qa.k, qb.k, (size_t)qa.n * sl.key_words * 8);
+            if (ok && sl.hint_bits) { /* the same set with hints, hints cleared */
+                uint64_t mask = ~(uint64_t)0 >> sl.hint_bits;
+                sl.fast = 1;
+                qa.n = 0;
+                sb_slide_expand_hinted(&sl, key, nbrs_emit, &qa);
+                for (int j = 0; j < qa.n && j < 512; j++)
+                    qa.k[j] &= mask;
+                qsort(qa.k, (size_t)(qa.n < 512 ? qa.n : 512), 8, cmp_u64);
+                qsort(qb.k, (size_t)(qb.n < 512 ? qb.n : 512), 8, cmp_u64);
+                ok = qa.n == qb.n && !memcmp(qa.k, qb.k, (size_t)qa.n * 8);
+            }
+            for (int j = 0; j < qb.n && j < 512 && set.n < 300; j++)
+                sb_stateset_add(&set, qb.k + (size_t)j * sl.key_words, &added, &err);
+        }
+        if (ok)
+            t_passed++;
+        else
+            T_FAIL_AT("%s: style %d: the fast generator differs from the general one on locked pieces:\n%s",
+                      what, style, text);
+        sb_stateset_free(&set);
+        sb_slide_fini(&sl);
+    }
+}
+
 static long env_long(const char *name, long def)
 {
     const char *s = getenv(name);
@@ -241,7 +319,10 @@ static void test_random(void)
         compare_all(what, text);
         if (i % 10 == 0)
             self_check(text);
+        if (in.locked)
+            fast_locked(what, text);
         cover.disconnected += in.disconnected;
+        cover.locked += in.locked > 0;
         cover.unused_kind += in.unused_kind;
         cover.walked += in.walked;
         cover.placed += in.placed;
@@ -267,15 +348,15 @@ static void test_random(void)
         T_FAIL_AT("no puzzle-style was run with levels on disk");
     printf("random: puzzles with pieces in parts %d, unused kinds %d, six kinds %d, 8+ blocks %d, "
            "full boards %ld, nearly empty %ld, x cells %ld, up to 3 cells %ld, 30+ cells %ld, "
-           "walked stops %d, placed stops %d, the start as a stop %d\n",
+           "walked stops %d, placed stops %d, the start as a stop %d, axis locks %d\n",
            cover.disconnected, cover.unused_kind, cover.kinds, cover.blocks, full, nearly_empty, xboards,
-           tiny, big, cover.walked, cover.placed, cover.at_start);
+           tiny, big, cover.walked, cover.placed, cover.at_start, cover.locked);
     if (n < 200)
         return;
     /* the generator reaches every case it is meant to */
     CHECK(cover.disconnected > 0 && cover.unused_kind > 0 && cover.kinds > 0 && cover.blocks > 0);
     CHECK(full > 0 && nearly_empty > 0 && xboards > 0 && tiny > 0 && big > 0);
-    CHECK(cover.walked > 0 && cover.placed > 0 && cover.at_start > 0);
+    CHECK(cover.walked > 0 && cover.placed > 0 && cover.at_start > 0 && cover.locked > 0);
     CHECK(st.solved > 0 && st.zero > 0 && st.unsolved > 0 && st.bidir > 0);
     CHECK(st.dropped > 0 && st.wide > 0 && st.partial > 0 && st.several > 0);
     CHECK(st.skipped < st.compared / 3); /* most puzzles are small enough to compare */

@@ -6,7 +6,8 @@
  *
  * PUZZLE is in SLIDING's format with sbfs's goals (docs/FORMAT.md): after
  * the start line every nonblank line is a stop line, in which `.` leaves one
- * cell free and a final `*` leaves the rest free.
+ * cell free and a final `*` leaves the rest free.  Or it is a Rush Hour
+ * line, read here into a puzzle of the oracle's own (slide_oracle.h).
  *
  * Replay: OUTPUT is what `sbfs solve -s STYLE PUZZLE` printed.  Every
  * "move K: P@rRcC ... DIR ..." line is replayed from the start: the named
@@ -14,7 +15,9 @@
  * steps together, each step checked to stay on the board, off the x cells
  * and off every block that does not move; the style limits how many blocks
  * may move (one in styles 0-2) and how (one step in 0 and 3, one direction
- * in 1 and 4, any path in 2 and 5).  After the last move the board must
+ * in 1 and 4, any path in 2 and 5), and a piece defined with `h` (`v`)
+ * after its pattern only ever steps left or right (up or down).  After
+ * the last move the board must
  * match one of the stop lines (each block the line names there, anchored
  * where the line puts it; each cell the line makes empty empty), and the
  * number of moves must be the N of "solution: N moves".
@@ -116,7 +119,9 @@ static int replay(const so_puzzle *P, int style, const char *outpath)
                 if (sscanf(tok, "%c@r%dc%d", &nm, &tr, &tc) != 3 || tr < 1 || tr > R || tc < 1 || tc > C)
                     die("bad block token", lineno);
                 int cell = (tr - 1) * C + (tc - 1), id = ids[cell];
-                if (!id || names[cell] != so_val(nm))
+                /* from a Rush Hour line the kinds are named here, not by
+                 * sbfs: the block is known by its first cell alone */
+                if (!id || (!P->rush && names[cell] != so_val(nm)))
                     die("no such block at that cell", lineno);
                 for (int i = 0; i < cell; i++)
                     if (ids[i] == id)
@@ -145,7 +150,14 @@ static int replay(const so_puzzle *P, int style, const char *outpath)
             if (firstdir < 0)
                 firstdir = d;
             steps++;
-            /* one unit step of every moving block, checked cell by cell */
+            /* one unit step of every moving block, checked cell by cell;
+             * a piece locked to an axis (`N = 11 h`) keeps to it */
+            for (int i = 0; i < N; i++)
+                if (ids[i] && moving[ids[i]] && names[i] > 0 &&
+                    P->kaxis[names[i]] == (dr ? 'h' : 'v'))
+                    die(dr ? "a piece that slides only across steps up or down"
+                           : "a piece that slides only up and down steps across",
+                        lineno);
             int nn[MAXN], ni[MAXN];
             for (int i = 0; i < N; i++) {
                 nn[i] = moving[ids[i]] && ids[i] ? 0 : names[i];

@@ -34,6 +34,8 @@ typedef struct sb_slide_kind {
     int line;             /* where it was defined */
     int n;                /* cells in the pattern */
     int rmax, cmin, cmax; /* bounding box relative to the anchor (rmin = 0) */
+    char axis;            /* 0: slides any way; 'h': left and right only; 'v': up and
+                             down only (a Rush Hour car: `N = 11 h`) */
     short dr[SB_SLIDE_MAXCELLS], dc[SB_SLIDE_MAXCELLS]; /* cell offsets, [0] = (0,0) */
 } sb_slide_kind;
 
@@ -93,6 +95,25 @@ int sb_slide_parse_lines(sb_slide_puzzle *pz, sb_line_fn next, void *ud, sb_erro
 
 /* Name character of a kind value 0..15 ('?' for any other value). */
 char sb_slide_name(int value);
+
+/* ---- other ways to write a puzzle ------------------------------------------ */
+
+/* Puzzle formats (docs/FORMAT.md): SLIDING's; a grid, the board drawn one
+ * character per cell (first line `grid`); Rush Hour's one-line 6 x 6
+ * notation (36 characters A..Z, o, x).  AUTO: whichever the first
+ * nonblank line says. */
+enum { SB_SLIDE_AUTO, SB_SLIDE_SLIDING, SB_SLIDE_GRID, SB_SLIDE_RUSH };
+/* The format a puzzle's first nonblank line line[0..n) announces
+ * (SB_SLIDE_SLIDING when it is neither of the others). */
+int sb_slide_detect(const char *line, size_t n);
+/* Convert text[0..len) from format `from` (or AUTO) to SB_SLIDE_SLIDING or
+ * SB_SLIDE_GRID (a Rush Hour line converts to either; the same format is
+ * copied).  *out is a NUL-terminated text the caller frees with free(),
+ * *outlen (when not NULL) its length.  Errors name line and column of the
+ * input: the SB_E* code of the case, SB_ENOMEM, SB_EUSAGE for bad
+ * arguments. */
+int sb_slide_convert(const char *text, size_t len, int from, int to, char **out, size_t *outlen,
+                     sb_error *err);
 
 /* ---- the model ---------------------------------------------------------- */
 

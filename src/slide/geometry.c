@@ -3,11 +3,24 @@
  * which cells that step newly covers, and, for boards of up to 64 cells,
  * the same as bit masks of one word (the fast path of fastmoves.c).  Every
  * move generator reads only these tables and the key; nothing here knows
- * the key's layout. */
+ * the key's layout.
+ *
+ * A piece locked to one axis (a Rush Hour car, `1 = 11 h`) is an entry of
+ * -1 in step for the two directions of the other axis, as if a wall stood
+ * there: every generator that starts a move by a step (styles 0 and 1 on
+ * both paths, the first step of every style, the "stuck" blocks of the
+ * superpieces) then leaves it alone, with no test of its own.  Only the
+ * walks that go on in other directions (the floods of styles 2 and 5)
+ * test the lock again, in moves.c's legal(). */
 #include <string.h>
 
 #include "slide_internal.h"
 #include "../core/internal.h"
+
+static char kd_axis(const sb_slide *sl, int k)
+{
+    return sl->pz->kind[sl->kval[k]].axis;
+}
 
 int slide_geometry(sb_slide *sl, sb_error *err)
 {
@@ -46,6 +59,8 @@ int slide_geometry(sb_slide *sl, sb_error *err)
                 size_t at = ((size_t)d * sl->nk + k) * sl->ncells + a;
                 int r = a / sl->cols + DR[d], c = a % sl->cols + DC[d], na = r * sl->cols + c;
                 sl->step[at] = -1;
+                if (kd_axis(sl, k) == (d < 2 ? 'v' : 'h'))
+                    continue; /* locked to the other axis */
                 if (r < 0 || r >= sl->rows || c < 0 || c >= sl->cols || !sl->fits[(size_t)k * sl->ncells + na])
                     continue;
                 sl->step[at] = (short)na;
@@ -59,9 +74,11 @@ int slide_geometry(sb_slide *sl, sb_error *err)
         sl->enter1 = sb_mem_alloc(sl->mem, 4 * per * sizeof *sl->enter1, err);
         if (!sl->enter1)
             return SB_ENOMEM;
+        /* the one-cell path of fastmoves.c moves a block wherever a
+         * neighbour is empty, without the step tables: not for locked kinds */
         sl->mono1 = 1;
         for (int k = 0; k < sl->nk; k++)
-            sl->mono1 &= sl->pz->kind[sl->kval[k]].n == 1;
+            sl->mono1 &= sl->pz->kind[sl->kval[k]].n == 1 && !sl->pz->kind[sl->kval[k]].axis;
         for (int d = 0; d < 4; d++)
             for (size_t ka = 0; ka < per; ka++)
                 sl->enter1[ka * 4 + d] = sl->step[d * per + ka] < 0 ? ~(uint64_t)0 : sl->enter[d * per + ka];

@@ -217,6 +217,11 @@ static int legal(const gen *g, const short *S, int n, const uint64_t *cur, int d
         int r = sl->rowof[a] + dr, c = sl->colof[a] + dc;
         if (r < 0 || r >= sl->rows || c < 0 || c >= sl->cols)
             return 0;
+        /* a locked piece stays on its line: every displacement of a flood
+         * is reached through legal ones, so the path stays on it too */
+        char axis = sl->pz->kind[sl->kval[k]].axis;
+        if ((axis == 'h' && dr) || (axis == 'v' && dc))
+            return 0;
         int na = r * sl->cols + c;
         if (!sl->fits[(size_t)k * sl->ncells + na])
             return 0;

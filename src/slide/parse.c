@@ -1,7 +1,9 @@
 /* Reading SLIDING's input format (Knuth, SLIDING, "Inputting the puzzle").
  *
  *   5 x 5 (a silly example)        rows x cols, then any comment
- *   1 = 111/01                     piece kinds: name = rows of 0/1 joined by /
+ *   1 = 111/01                     piece kinds: name = rows of 0/1 joined by /,
+ *                                  then ` h` or ` v` for a piece that slides
+ *                                  only across or only up and down
  *   2 = 101/111
  *   3 = 1
  *   1xx200000000033                start: name the piece whose anchor is the
@@ -161,6 +163,15 @@ static int parse_kind(sb_slide_puzzle *pz, const char *s, size_t n, int line, sb
     int r = 0, c = 0, n1 = 0, r0 = 0, c0 = 0;
     sb_slide_kind tmp;
     memset(&tmp, 0, sizeof tmp);
+    /* an axis lock: the last character h or v, after the pattern and
+     * blanks (trailing blanks are gone already) */
+    if (n > 4 && (s[n - 1] == 'h' || s[n - 1] == 'v')) {
+        size_t e = n - 1;
+        while (e > 4 && (s[e - 1] == ' ' || s[e - 1] == '\t'))
+            e--;
+        tmp.axis = s[n - 1];
+        n = e;
+    }
     for (size_t i = 4; i < n; i++) {
         switch (s[i]) {
         case '1':

@@ -85,15 +85,15 @@ static void superpieces(gen *g, int d, int mode, ideals *id)
     id->mode = mode;
     for (int u = 0; u < nb; u++) {
         int a = ds->anchor[u], k = ds->kind[u];
-        int r = sl->rowof[a] + DR[d], c = sl->colof[a] + DC[d];
+        /* off the board, on an x, or across a piece's axis lock */
+        int na = sl->step[((size_t)d * sl->nk + k) * sl->ncells + a];
         memset(adj[u], 0, sizeof adj[u]);
         stuck[u] = 0;
-        if (r < 0 || r >= sl->rows || c < 0 || c >= sl->cols ||
-            !sl->fits[(size_t)k * sl->ncells + r * sl->cols + c]) {
+        if (na < 0) {
             stuck[u] = 1;
             continue;
         }
-        const uint64_t *m = shape_of(sl, k, r * sl->cols + c), *own = shape_of(sl, k, a);
+        const uint64_t *m = shape_of(sl, k, na), *own = shape_of(sl, k, a);
         for (int w = 0; w < g->nw; w++)
             for (uint64_t bits = m[w] & ds->occ[w] & ~own[w]; bits; bits &= bits - 1) {
                 int v = ds->owner[w * 64 + __builtin_ctzll(bits)] - 1;
