@@ -1,6 +1,7 @@
 /* Shared by the move generators of the slide model (moves.c: styles 0-2
  * and the common machinery, supermoves.c: styles 3-5, fastmoves.c: the
- * fast path of styles 0-2); not a public header. */
+ * fast path of styles 0-2) and expand.c above them, which picks one for a
+ * key; not a public header. */
 #ifndef SBFS_SLIDE_MOVES_H
 #define SBFS_SLIDE_MOVES_H
 
@@ -52,6 +53,12 @@ static inline const uint64_t *shape_of(const sb_slide *sl, int k, int a)
  * step, 1 straight on, 2 any path). */
 void slide_cells_of(const gen *g, const short *S, int n, uint64_t *cur);
 void slide_move_set(gen *g, const short *S, int n, const uint64_t *cur, int d, int mode);
+/* moves.c: the configuration of a key decoded into ds; whether the set S
+ * (cells cur) may be shifted by (dr, dc); every single-block move of the
+ * decoded configuration g->ds (styles 0-2) in mode 0, 1 or 2. */
+void slide_decode(const sb_slide *sl, const uint64_t *key, dstate *ds);
+int slide_legal(const gen *g, const short *S, int n, const uint64_t *cur, int dr, int dc);
+void slide_single_moves(gen *g, int mode);
 
 /* supermoves.c: every move of a set of blocks (styles 3-5) from the
  * decoded configuration g->ds, in mode 0, 1 or 2. */
