@@ -69,16 +69,10 @@ static int parse_board(const char *s, int *rows, int *cols)
     return 0;
 }
 
-static int cores(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > 64 ? 64 : (int)n;
-}
-
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
-    god_opts o = {NULL, NULL, NULL, NULL, cores(), -1, 0, 0};
+    god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0};
     char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
     size_t budget;

@@ -388,10 +388,8 @@ int cmd_npuzzle(int argc, char **argv)
         return cli_fail(NULL, &err);
     memset(&r, 0, sizeof r);
     sb_mem_init(&r.mem, budget);
-    if (jobs == 0) {
-        long nc = sysconf(_SC_NPROCESSORS_ONLN);
-        jobs = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
-    }
+    if (jobs == 0)
+        jobs = sb_pool_threads(0);
     r.goal = goal;
     r.jobs = jobs;
     r.verbose = verbose;
