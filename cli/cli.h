@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "sbfs/sbfs.h"
+#include "sbfs/core.h"
+#include "sbfs/table.h"
 #include "../src/core/internal.h" /* the clock, budgeted allocation, quoting */
 #include "../src/core/pool.h"     /* the processor count */
 

@@ -2,6 +2,7 @@
  * nine tiles (FILE, else eight.inp in the current folder if there is one,
  * else stdin) and prints a shortest move string or "unsolvable". */
 #include "cli.h"
+#include "sbfs/npuzzle.h"
 #include "view.h"
 
 #include <string.h>

@@ -3,6 +3,7 @@
  * are built here; the Tetraminx's by its own module (god_tetraminx). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "sbfs/npuzzle_table.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -3,6 +3,7 @@
  * threads as asked; results come out in input order. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "sbfs/npuzzle.h"
 #include "view.h"
 
 #include <errno.h>

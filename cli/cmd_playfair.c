@@ -4,6 +4,7 @@
  * test messages. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "sbfs/playfair.h"
 
 #include <dirent.h>
 #include <errno.h>

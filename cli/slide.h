@@ -6,6 +6,8 @@
 #define SBFS_CLI_SLIDE_H
 
 #include "cli.h"
+#include "sbfs/search.h"
+#include "sbfs/slide.h"
 
 /* Read and parse FILE (NULL or "-": stdin) in `format` (SB_SLIDE_AUTO:
  * as its first nonblank line says).  SLIDING's format is read as a stream,

@@ -17,7 +17,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sbfs/sbfs.h"
+#include "sbfs/npuzzle.h"
+#include "sbfs/slide.h"
+#include "sbfs/search.h"
+#include "sbfs/tetraminx.h"
 
 typedef struct view_piece {
     char name[12];  /* shown in the legend and on the board ("1", "15", "F") */
