@@ -120,19 +120,19 @@ static int bench_rank(void)
 
 static int bench_table(const char *board, int threads)
 {
-    sb_npt t;
+    sb_np_table t;
     sb_mem mem;
     sb_error err;
     sb_table_opts o = {2, threads, SB_SCAN_AUTO, -1};
     int rows, cols;
     double t0, dt;
-    if (sscanf(board, "%dx%d", &rows, &cols) != 2 || sb_npt_init(&t, rows, cols, &err)) {
+    if (sscanf(board, "%dx%d", &rows, &cols) != 2 || sb_np_table_init(&t, rows, cols, &err)) {
         fprintf(stderr, "index_speed: bad board '%s'\n", board);
         return 2;
     }
     sb_mem_init(&mem, 0);
     t0 = sb_now();
-    if (sb_npt_build(&t, &o, &mem, NULL, &err)) {
+    if (sb_np_table_build(&t, &o, &mem, NULL, &err)) {
         fprintf(stderr, "index_speed: %s\n", err.msg);
         return 1;
     }
@@ -141,7 +141,7 @@ static int bench_table(const char *board, int threads)
            "peak budget %zu bytes\n",
            board, threads, dt, (double)sb_table_about(t.table).reached / dt / 1e6, (sb_table_about(t.table).levels - 1),
            sb_table_about(t.table).data_bytes, mem.peak);
-    sb_npt_free(&t);
+    sb_np_table_free(&t);
     return 0;
 }
 

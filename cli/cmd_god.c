@@ -80,7 +80,7 @@ static int god_npuzzle(int argc, char **argv)
     uint64_t need;
     sb_error err;
     sb_mem mem;
-    sb_npt t;
+    sb_np_table t;
     sb_control ctl;
     cli_progress prog;
 
@@ -97,17 +97,17 @@ static int god_npuzzle(int argc, char **argv)
     if (parse_board(board, &rows, &cols))
         return cli_usage_error_in(command.name, "god npuzzle: bad board size '%s' (want RxC, e.g. 3x3)", board);
     snprintf(name, sizeof name, "npuzzle %dx%d", rows, cols);
-    if (sb_npt_init(&t, rows, cols, &err))
+    if (sb_np_table_init(&t, rows, cols, &err))
         return cli_fail(NULL, &err);
     if (cli_memory_budget(o.memarg, &budget, &err))
         return cli_fail(NULL, &err);
     sb_mem_init(&mem, budget);
-    sb_npt_info ti = sb_npt_about(&t);
+    sb_np_table_info ti = sb_np_table_about(&t);
 #ifdef SBFS_MPI
     /* under MPI the table is cut among the processes (the budget is each one's) */
     if (!o.load) {
         st = sbmpi_god(ti.model, ti.goal, &mem, o.progress, o.save, o.verbose);
-        sb_npt_free(&t);
+        sb_np_table_free(&t);
         return st;
     }
 #endif
@@ -122,12 +122,12 @@ static int god_npuzzle(int argc, char **argv)
     }
 
     if (o.load) {
-        rc = sb_npt_load(&t, o.load, &mem, &err);
+        rc = sb_np_table_load(&t, o.load, &mem, &err);
     } else {
         sb_table_opts to = {bits, o.threads, SB_SCAN_AUTO, -1};
         double t0 = sb_now();
         cli_control_init(&ctl, &prog, o.progress);
-        rc = sb_npt_build(&t, &to, &mem, &ctl, &err);
+        rc = sb_np_table_build(&t, &to, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
         if (o.verbose && !rc) {
             double secs = sb_now() - t0;
@@ -136,25 +136,25 @@ static int god_npuzzle(int argc, char **argv)
                     (double)mem.peak / (double)ti.size);
         }
     }
-    if (rc == SB_EINTR && sb_npt_about(&t).table) {
+    if (rc == SB_EINTR && sb_np_table_about(&t).table) {
         /* Ctrl-C: the distances finished so far, as solve and explore
          * print theirs; the table is cut short, so it is not saved. */
-        cli_table_histogram(sb_npt_about(&t).table, 0, o.json ? name : NULL);
-        sb_npt_free(&t);
+        cli_table_histogram(sb_np_table_about(&t).table, 0, o.json ? name : NULL);
+        sb_np_table_free(&t);
         return cli_fail(NULL, &err);
     }
     if (rc) {
-        sb_npt_free(&t);
+        sb_np_table_free(&t);
         return cli_fail(NULL, &err);
     }
     /* Saved before printing, as god tetraminx does: a run that fails
      * leaves nothing on stdout. */
-    if (o.save && sb_npt_save(&t, o.save, &err)) {
-        sb_npt_free(&t);
+    if (o.save && sb_np_table_save(&t, o.save, &err)) {
+        sb_np_table_free(&t);
         return cli_fail(NULL, &err);
     }
-    cli_table_histogram(sb_npt_about(&t).table, 1, o.json ? name : NULL);
-    sb_npt_free(&t);
+    cli_table_histogram(sb_np_table_about(&t).table, 1, o.json ? name : NULL);
+    sb_np_table_free(&t);
     return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "sbfs/sbfs.h"
+#include "../src/npuzzle/np_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -20,13 +21,13 @@ static void cleanup(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static sb_npt t;
+    static sb_np_table t;
     sb_error err;
     sb_mem mem;
     FILE *f;
     if (!path[0]) {
         snprintf(path, sizeof path, "/tmp/sbfs_fuzz_table_%d", (int)getpid());
-        if (sb_npt_init(&t, 2, 3, &err))
+        if (sb_np_table_init(&t, 2, 3, &err))
             abort();
         atexit(cleanup);
     }
@@ -36,15 +37,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fwrite(data, 1, size, f);
     fclose(f);
     sb_mem_init(&mem, (size_t)1 << 20);
-    if (sb_npt_load(&t, path, &mem, &err) == 0) {
+    if (sb_np_table_load(&t, path, &mem, &err) == 0) {
         for (uint64_t r = 0; r < t.size; r++) {
             uint8_t cell[6];
             char moves[64];
-            sb_npt_unrank(&t, r, cell);
-            (void)sb_npt_distance(&t, cell);
-            (void)sb_npt_descend(&t, cell, moves, 63);
+            sb_np_table_unrank(&t, r, cell);
+            (void)sb_np_table_distance(&t, cell);
+            (void)sb_np_table_descend(&t, cell, moves, 63);
         }
-        sb_npt_free(&t);
+        sb_np_table_free(&t);
     } else if (err.code != SB_EBADFILE && err.code != SB_ENOMEM) {
         abort();
     }

@@ -35,7 +35,7 @@ static void test_npuzzle(void)
     sb_np_result res;
     sb_np_heur h;
     sb_np_pdbset ps;
-    uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
+    uint8_t groups[SB_NP_MAXPDB][SB_NP_PDB_MAXK];
     int size[SB_NP_MAXPDB];
 
     /* sb_np_goal: sides 2..5, two goals */
@@ -136,45 +136,45 @@ static void test_npuzzle(void)
 
 static void test_npuzzle_table(void)
 {
-    sb_npt t;
+    sb_np_table t;
     sb_npuzzle p;
     sb_np_result res;
     uint8_t cell[16];
     uint64_t out[4];
     char dir[4], moves[8];
 
-    USAGE(sb_npt_init(NULL, 2, 2, &e));
-    USAGE(sb_npt_init(&t, 1, 4, &e));
-    USAGE(sb_npt_init(&t, 4, 5, &e));
-    CHECK_INT(sb_npt_init(&t, 2, 3, &e), 0);
-    CHECK_U64(sb_npt_rank(NULL, cell), SB_NO_INDEX);
-    CHECK_U64(sb_npt_rank(&t, NULL), SB_NO_INDEX);
-    CHECK_INT(sb_npt_unrank(&t, t.size, cell), SB_EUSAGE);
-    CHECK_INT(sb_npt_unrank(&t, 0, NULL), SB_EUSAGE);
-    CHECK_INT(sb_npt_unrank(NULL, 0, cell), SB_EUSAGE);
-    CHECK_INT(sb_npt_unrank(&t, 0, cell), 0);
-    CHECK_U64(sb_npt_goal(NULL), SB_NO_INDEX);
-    CHECK_INT(sb_npt_neighbours(&t, t.size, out, dir), SB_EUSAGE);
-    CHECK_INT(sb_npt_neighbours(&t, UINT64_MAX, out, dir), SB_EUSAGE);
-    CHECK_INT(sb_npt_neighbours(&t, 0, NULL, dir), SB_EUSAGE);
-    CHECK_INT(sb_npt_neighbours(&t, 0, out, NULL), SB_EUSAGE);
-    CHECK_INT(sb_npt_distance(NULL, cell), SB_EUSAGE);
-    CHECK_INT(sb_npt_distance(&t, NULL), SB_EUSAGE);
-    CHECK_INT(sb_npt_descend(&t, cell, NULL, 8), SB_EUSAGE);
-    CHECK_INT(sb_npt_descend(&t, cell, moves, -1), SB_EUSAGE);
-    CHECK_INT(sb_npt_descend(&t, NULL, moves, 8), SB_EUSAGE);
-    USAGE(sb_npt_save(&t, "/nonexistent/x", &e)); /* no table */
-    USAGE(sb_npt_build(NULL, NULL, NULL, NULL, &e));
-    USAGE(sb_npt_save(NULL, "x", &e));
-    USAGE(sb_npt_load(NULL, "x", NULL, &e));
-    sb_npt_free(NULL);
-    /* a table that sb_npt_init did not set up */
+    USAGE(sb_np_table_init(NULL, 2, 2, &e));
+    USAGE(sb_np_table_init(&t, 1, 4, &e));
+    USAGE(sb_np_table_init(&t, 4, 5, &e));
+    CHECK_INT(sb_np_table_init(&t, 2, 3, &e), 0);
+    CHECK_U64(sb_np_table_rank(NULL, cell), SB_NO_INDEX);
+    CHECK_U64(sb_np_table_rank(&t, NULL), SB_NO_INDEX);
+    CHECK_INT(sb_np_table_unrank(&t, t.size, cell), SB_EUSAGE);
+    CHECK_INT(sb_np_table_unrank(&t, 0, NULL), SB_EUSAGE);
+    CHECK_INT(sb_np_table_unrank(NULL, 0, cell), SB_EUSAGE);
+    CHECK_INT(sb_np_table_unrank(&t, 0, cell), 0);
+    CHECK_U64(sb_np_table_goal(NULL), SB_NO_INDEX);
+    CHECK_INT(sb_np_table_neighbours(&t, t.size, out, dir), SB_EUSAGE);
+    CHECK_INT(sb_np_table_neighbours(&t, UINT64_MAX, out, dir), SB_EUSAGE);
+    CHECK_INT(sb_np_table_neighbours(&t, 0, NULL, dir), SB_EUSAGE);
+    CHECK_INT(sb_np_table_neighbours(&t, 0, out, NULL), SB_EUSAGE);
+    CHECK_INT(sb_np_table_distance(NULL, cell), SB_EUSAGE);
+    CHECK_INT(sb_np_table_distance(&t, NULL), SB_EUSAGE);
+    CHECK_INT(sb_np_table_descend(&t, cell, NULL, 8), SB_EUSAGE);
+    CHECK_INT(sb_np_table_descend(&t, cell, moves, -1), SB_EUSAGE);
+    CHECK_INT(sb_np_table_descend(&t, NULL, moves, 8), SB_EUSAGE);
+    USAGE(sb_np_table_save(&t, "/nonexistent/x", &e)); /* no table */
+    USAGE(sb_np_table_build(NULL, NULL, NULL, NULL, &e));
+    USAGE(sb_np_table_save(NULL, "x", &e));
+    USAGE(sb_np_table_load(NULL, "x", NULL, &e));
+    sb_np_table_free(NULL);
+    /* a table that sb_np_table_init did not set up */
     {
-        sb_npt bad = t;
+        sb_np_table bad = t;
         bad.cells = 40;
-        CHECK_U64(sb_npt_rank(&bad, cell), SB_NO_INDEX);
-        CHECK_INT(sb_npt_unrank(&bad, 0, cell), SB_EUSAGE);
-        USAGE(sb_npt_build(&bad, NULL, NULL, NULL, &e));
+        CHECK_U64(sb_np_table_rank(&bad, cell), SB_NO_INDEX);
+        CHECK_INT(sb_np_table_unrank(&bad, 0, cell), SB_EUSAGE);
+        USAGE(sb_np_table_build(&bad, NULL, NULL, NULL, &e));
     }
     sb_np_goal(&p, 2, 3, SB_NP_BLANK_LAST);
     USAGE(np_solve_table(NULL, &p, SB_NP_BLANK_LAST, &res, &e));
@@ -182,7 +182,7 @@ static void test_npuzzle_table(void)
     USAGE(np_solve_table(&t, &p, SB_NP_BLANK_LAST, NULL, &e));
     USAGE(np_solve_table(&t, &p, 3, &res, &e));
     USAGE(np_solve_table(&t, &p, SB_NP_BLANK_LAST, &res, &e)); /* no table yet */
-    sb_npt_free(&t);
+    sb_np_table_free(&t);
 }
 
 static void test_tetraminx(void)
@@ -407,51 +407,51 @@ static void test_rank(void)
 
 static void test_pdb(void)
 {
-    sb_pdb d, bad;
-    uint8_t tiles[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, pos[SB_PDB_MAXK] = {0, 1};
+    sb_np_pdb d, bad;
+    uint8_t tiles[9] = {1, 2, 3, 4, 5, 6, 7, 8, 9}, pos[SB_NP_PDB_MAXK] = {0, 1};
     char name[64];
 
-    USAGE(sb_pdb_init(NULL, 3, 3, tiles, 2, &e));
-    USAGE(sb_pdb_init(&d, 3, 3, NULL, 2, &e));
-    USAGE(sb_pdb_init(&d, 6, 3, tiles, 2, &e));
-    USAGE(sb_pdb_init(&d, 3, 3, tiles, 9, &e));
-    USAGE(sb_pdb_init(&d, 2, 2, tiles, 4, &e));
-    USAGE(sb_pdb_init(&d, 2, 2, tiles + 3, 1, &e)); /* tile 4 on a 2x2 */
-    CHECK_INT(sb_pdb_init(&d, 2, 3, tiles, 2, &e), 0);
+    USAGE(sb_np_pdb_init(NULL, 3, 3, tiles, 2, &e));
+    USAGE(sb_np_pdb_init(&d, 3, 3, NULL, 2, &e));
+    USAGE(sb_np_pdb_init(&d, 6, 3, tiles, 2, &e));
+    USAGE(sb_np_pdb_init(&d, 3, 3, tiles, 9, &e));
+    USAGE(sb_np_pdb_init(&d, 2, 2, tiles, 4, &e));
+    USAGE(sb_np_pdb_init(&d, 2, 2, tiles + 3, 1, &e)); /* tile 4 on a 2x2 */
+    CHECK_INT(sb_np_pdb_init(&d, 2, 3, tiles, 2, &e), 0);
     bad = d;
     bad.k = 40;
-    USAGE(sb_pdb_build(&bad, NULL, 1, NULL, &e));
-    USAGE(sb_pdb_build(NULL, NULL, 1, NULL, &e));
+    USAGE(sb_np_pdb_build(&bad, NULL, 1, NULL, &e));
+    USAGE(sb_np_pdb_build(NULL, NULL, 1, NULL, &e));
     bad = d;
     bad.tiles[1] = 200;
-    USAGE(sb_pdb_save(&bad, "x", &e));
-    USAGE(sb_pdb_load(&bad, "x", NULL, NULL, &e));
-    USAGE(sb_pdb_save(&d, NULL, &e));
-    USAGE(sb_pdb_load(&d, NULL, NULL, NULL, &e));
-    USAGE(sb_pdb_save(&d, "/nonexistent/x", &e)); /* not built */
-    CHECK_INT(sb_pdb_probe(NULL, "x"), 0);
-    CHECK_INT(sb_pdb_probe(&d, NULL), 0);
-    CHECK_INT(sb_pdb_filename(&d, NULL, 10), SB_EUSAGE);
-    CHECK_INT(sb_pdb_filename(&d, name, 0), SB_EUSAGE);
-    CHECK_INT(sb_pdb_filename(&bad, name, sizeof name), SB_EUSAGE);
+    USAGE(sb_np_pdb_save(&bad, "x", &e));
+    USAGE(sb_np_pdb_load(&bad, "x", NULL, NULL, &e));
+    USAGE(sb_np_pdb_save(&d, NULL, &e));
+    USAGE(sb_np_pdb_load(&d, NULL, NULL, NULL, &e));
+    USAGE(sb_np_pdb_save(&d, "/nonexistent/x", &e)); /* not built */
+    CHECK_INT(sb_np_pdb_probe(NULL, "x"), 0);
+    CHECK_INT(sb_np_pdb_probe(&d, NULL), 0);
+    CHECK_INT(sb_np_pdb_filename(&d, NULL, 10), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_filename(&d, name, 0), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_filename(&bad, name, sizeof name), SB_EUSAGE);
     CHECK_STR(name, "");
-    CHECK_INT(sb_pdb_filename(&d, name, 5), 0); /* cut short */
+    CHECK_INT(sb_np_pdb_filename(&d, name, 5), 0); /* cut short */
     CHECK_STR(name, "npuz");
-    CHECK_U64(sb_pdb_checksum(NULL, 100), 0);
-    CHECK_U64(sb_pdb_rank(&d, NULL), UINT64_MAX);
-    CHECK_U64(sb_pdb_rank(&bad, pos), UINT64_MAX);
+    CHECK_U64(sb_np_pdb_checksum(NULL, 100), 0);
+    CHECK_U64(sb_np_pdb_rank(&d, NULL), UINT64_MAX);
+    CHECK_U64(sb_np_pdb_rank(&bad, pos), UINT64_MAX);
     pos[1] = 6; /* past the 6 cells */
-    CHECK_U64(sb_pdb_rank(&d, pos), UINT64_MAX);
+    CHECK_U64(sb_np_pdb_rank(&d, pos), UINT64_MAX);
     pos[1] = 0; /* a cell twice */
-    CHECK_U64(sb_pdb_rank(&d, pos), UINT64_MAX);
+    CHECK_U64(sb_np_pdb_rank(&d, pos), UINT64_MAX);
     pos[0] = 1, pos[1] = 2;
-    CHECK_U64(sb_pdb_rank(&d, pos), 6);
-    CHECK_INT(sb_pdb_unrank(&d, d.size, pos), SB_EUSAGE);
-    CHECK_INT(sb_pdb_unrank(&d, 0, NULL), SB_EUSAGE);
-    CHECK_INT(sb_pdb_unrank(&bad, 0, pos), SB_EUSAGE);
-    CHECK_INT(sb_pdb_unrank(&d, 6, pos), 0);
+    CHECK_U64(sb_np_pdb_rank(&d, pos), 6);
+    CHECK_INT(sb_np_pdb_unrank(&d, d.size, pos), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_unrank(&d, 0, NULL), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_unrank(&bad, 0, pos), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_unrank(&d, 6, pos), 0);
     CHECK_INT(pos[0] * 10 + pos[1], 12);
-    sb_pdb_free(NULL);
+    sb_np_pdb_free(NULL);
 }
 
 static uint64_t cycle_move(void *ud, void *scratch, uint64_t r, int m)

@@ -154,7 +154,7 @@ static uint32_t bfs_ref(int rows, int cols, int goal, uint8_t *dist, uint32_t to
 static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want_reached, int want_max)
 {
     uint32_t total = 1, reached, solved = 0, agree = 0, unsolv = 0, maxd = 0, tagree = 0;
-    sb_npt npt;
+    sb_np_table npt;
     uint8_t *dist;
     sb_np_pdbset set;
     sb_mem mem;
@@ -166,8 +166,8 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
     CHECK_U64(reached, want_reached);
     sb_mem_init(&mem, 0);
     CHECK_INT(sb_np_pdbset_open(&set, rows, cols, "auto", NULL, UINT64_MAX, 1, 0, &mem, NULL, NULL, NULL, &e), 0);
-    CHECK_INT(sb_npt_init(&npt, rows, cols, &e), 0);
-    CHECK_INT(sb_npt_build(&npt, NULL, &mem, NULL, &e), 0);
+    CHECK_INT(sb_np_table_init(&npt, rows, cols, &e), 0);
+    CHECK_INT(sb_np_table_build(&npt, NULL, &mem, NULL, &e), 0);
     for (uint32_t r = 0; r < total; r += step) {
         sb_npuzzle p, q;
         sb_np_result res;
@@ -193,7 +193,7 @@ static void solve_all(int rows, int cols, int goal, uint32_t step, uint32_t want
             tagree++;
     }
     CHECK_U64(tagree, solved);
-    sb_npt_free(&npt);
+    sb_np_table_free(&npt);
     CHECK_U64(agree, solved);
     CHECK_U64(solved + unsolv, (total + step - 1) / step);
     if (want_max >= 0)
@@ -247,7 +247,7 @@ static void test_eight_samples(void)
 
 static void test_partitions(void)
 {
-    uint8_t g[SB_NP_MAXPDB][SB_PDB_MAXK];
+    uint8_t g[SB_NP_MAXPDB][SB_NP_PDB_MAXK];
     int size[SB_NP_MAXPDB];
     sb_error e;
     CHECK_INT(sb_np_partition(4, 4, "663", g, size, &e), 3);

@@ -109,11 +109,11 @@ static void test_numbering(void)
 {
     static const int shapes[][2] = {{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}};
     for (size_t s = 0; s < sizeof shapes / sizeof *shapes; s++) {
-        sb_npt t;
+        sb_np_table t;
         naive z;
         int bad = 0;
         uint8_t *seen;
-        CHECK_INT(sb_npt_init(&t, shapes[s][0], shapes[s][1], &err), 0);
+        CHECK_INT(sb_np_table_init(&t, shapes[s][0], shapes[s][1], &err), 0);
         naive_bfs(&z, shapes[s][0], shapes[s][1]);
         CHECK_U64(t.size, z.reached);
         seen = calloc(t.size, 1);
@@ -121,12 +121,12 @@ static void test_numbering(void)
         for (uint32_t i = 0; i < z.reached; i++) {
             const uint8_t *b = z.boards + (size_t)i * (size_t)z.cells;
             uint8_t back[16];
-            uint64_t r = sb_npt_rank(&t, b);
+            uint64_t r = sb_np_table_rank(&t, b);
             if (r >= t.size || seen[r]++) {
                 bad++;
                 continue;
             }
-            sb_npt_unrank(&t, r, back);
+            sb_np_table_unrank(&t, r, back);
             if (memcmp(back, b, (size_t)z.cells) != 0)
                 bad++;
         }
@@ -143,7 +143,7 @@ static void test_numbering(void)
             while (!b[y])
                 y++;
             b[x] ^= b[y], b[y] ^= b[x], b[x] ^= b[y]; /* swap two tiles */
-            if (sb_npt_rank(&t, b) != SB_NO_INDEX)
+            if (sb_np_table_rank(&t, b) != SB_NO_INDEX)
                 bad++;
         }
         CHECK_INT(bad, 0);
@@ -153,14 +153,14 @@ static void test_numbering(void)
             uint64_t out[4];
             char dir[4];
             uint8_t b[16];
-            int k = sb_npt_neighbours(&t, r, out, dir), want = 0;
+            int k = sb_np_table_neighbours(&t, r, out, dir), want = 0;
             for (int m = 0; m < 4; m++) {
-                sb_npt_unrank(&t, r, b);
+                sb_np_table_unrank(&t, r, b);
                 if (!slide(b, t.rows, t.cols, "udlr"[m]))
                     continue;
                 want++;
                 for (int i = 0; i < k; i++)
-                    if (dir[i] == "udlr"[m] && out[i] != sb_npt_rank(&t, b))
+                    if (dir[i] == "udlr"[m] && out[i] != sb_np_table_rank(&t, b))
                         bad++;
             }
             if (k != want)
@@ -171,40 +171,40 @@ static void test_numbering(void)
         naive_free(&z);
     }
     {
-        sb_npt t;
+        sb_np_table t;
         const uint8_t goal[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
         const uint8_t dup[9] = {1, 1, 3, 4, 5, 6, 7, 8, 0};
         const uint8_t big[9] = {1, 2, 3, 4, 5, 6, 7, 9, 0};
-        CHECK_INT(sb_npt_init(&t, 3, 3, &err), 0);
-        CHECK_U64(sb_npt_rank(&t, goal), 8);
-        CHECK_U64(sb_npt_goal(&t), 8);
-        CHECK_U64(sb_npt_rank(&t, dup), SB_NO_INDEX);
-        CHECK_U64(sb_npt_rank(&t, big), SB_NO_INDEX);
+        CHECK_INT(sb_np_table_init(&t, 3, 3, &err), 0);
+        CHECK_U64(sb_np_table_rank(&t, goal), 8);
+        CHECK_U64(sb_np_table_goal(&t), 8);
+        CHECK_U64(sb_np_table_rank(&t, dup), SB_NO_INDEX);
+        CHECK_U64(sb_np_table_rank(&t, big), SB_NO_INDEX);
         CHECK_U64(t.size, 181440);
         CHECK_STR(t.params, "3x3");
-        CHECK_INT(sb_npt_distance(&t, goal), -1); /* no table yet */
-        CHECK_INT(sb_npt_init(&t, 1, 9, &err), SB_EUSAGE);
-        CHECK_INT(sb_npt_init(&t, 4, 5, &err), SB_EUSAGE);
+        CHECK_INT(sb_np_table_distance(&t, goal), -1); /* no table yet */
+        CHECK_INT(sb_np_table_init(&t, 1, 9, &err), SB_EUSAGE);
+        CHECK_INT(sb_np_table_init(&t, 4, 5, &err), SB_EUSAGE);
         /* sides whose product passes INT_MAX (and wraps to 0 in 32 bits) */
-        CHECK_INT(sb_npt_init(&t, 65536, 65536, &err), SB_EUSAGE);
-        CHECK_INT(sb_npt_init(&t, 2, INT_MAX, &err), SB_EUSAGE);
+        CHECK_INT(sb_np_table_init(&t, 65536, 65536, &err), SB_EUSAGE);
+        CHECK_INT(sb_np_table_init(&t, 2, INT_MAX, &err), SB_EUSAGE);
     }
     /* 4 x 4 ranks fit in 64 bits: random round trips */
     {
-        sb_npt t;
+        sb_np_table t;
         sb_rng rng;
         int bad = 0;
-        CHECK_INT(sb_npt_init(&t, 4, 4, &err), 0);
+        CHECK_INT(sb_np_table_init(&t, 4, 4, &err), 0);
         CHECK_U64(t.size, UINT64_C(10461394944000));
         sb_rng_seed(&rng, 3);
         for (int i = 0; i < 20000; i++) {
             uint8_t b[16], c[16];
             uint64_t r = sb_rng_below(&rng, t.size);
-            sb_npt_unrank(&t, r, b);
-            if (sb_npt_rank(&t, b) != r)
+            sb_np_table_unrank(&t, r, b);
+            if (sb_np_table_rank(&t, b) != r)
                 bad++;
             memcpy(c, b, 16);
-            if (slide(c, 4, 4, "udlr"[i & 3]) && sb_npt_rank(&t, c) == SB_NO_INDEX)
+            if (slide(c, 4, 4, "udlr"[i & 3]) && sb_np_table_rank(&t, c) == SB_NO_INDEX)
                 bad++;
         }
         CHECK_INT(bad, 0);
@@ -215,13 +215,13 @@ static void test_numbering(void)
 
 static void check_table(int rows, int cols, int threads, int per_position)
 {
-    sb_npt t;
+    sb_np_table t;
     naive z;
     sb_table_opts o = {2, threads, SB_SCAN_AUTO, -1};
     int bad = 0, bad_path = 0;
     sb_rng rng;
-    CHECK_INT(sb_npt_init(&t, rows, cols, &err), 0);
-    CHECK_INT(sb_npt_build(&t, &o, &mem, NULL, &err), 0);
+    CHECK_INT(sb_np_table_init(&t, rows, cols, &err), 0);
+    CHECK_INT(sb_np_table_build(&t, &o, &mem, NULL, &err), 0);
     naive_bfs(&z, rows, cols);
     CHECK_U64(sb_table_about(t.table).reached, z.reached);
     CHECK_INT((sb_table_about(t.table).levels - 1), z.maxdist);
@@ -236,12 +236,12 @@ static void check_table(int rows, int cols, int threads, int per_position)
         uint32_t i = per_position ? k : (uint32_t)sb_rng_below(&rng, z.reached);
         const uint8_t *b = z.boards + (size_t)i * (size_t)z.cells;
         int want = z.dist[code_of(b, z.cells)];
-        if (sb_npt_distance(&t, b) != want)
+        if (sb_np_table_distance(&t, b) != want)
             bad++;
         if (k % 7 == 0 || !per_position) {
             char moves[128];
             uint8_t c[16];
-            int len = sb_npt_descend(&t, b, moves, 127);
+            int len = sb_np_table_descend(&t, b, moves, 127);
             memcpy(c, b, (size_t)z.cells);
             if (len != want || (int)strlen(moves) != len)
                 bad_path++;
@@ -256,7 +256,7 @@ static void check_table(int rows, int cols, int threads, int per_position)
     CHECK_INT(bad, 0);
     CHECK_INT(bad_path, 0);
     naive_free(&z);
-    sb_npt_free(&t);
+    sb_np_table_free(&t);
 }
 
 static void test_small_tables(void)
@@ -276,28 +276,28 @@ static void test_small_tables(void)
  * the same bytes, and an 8-bit table the same distances. */
 static void test_same_bytes(void)
 {
-    sb_npt a, b;
+    sb_np_table a, b;
     sb_table_opts o[3] = {{2, 1, SB_SCAN_FORWARD, -1},
                           {2, 3, SB_SCAN_AUTO, -1},
                           {2, 2, SB_SCAN_BACKWARD, -1}};
     sb_table_opts wide = {8, 2, SB_SCAN_AUTO, -1};
     int bad = 0;
-    CHECK_INT(sb_npt_init(&a, 2, 5, &err), 0);
-    CHECK_INT(sb_npt_init(&b, 2, 5, &err), 0);
-    CHECK_INT(sb_npt_build(&a, &o[0], &mem, NULL, &err), 0);
+    CHECK_INT(sb_np_table_init(&a, 2, 5, &err), 0);
+    CHECK_INT(sb_np_table_init(&b, 2, 5, &err), 0);
+    CHECK_INT(sb_np_table_build(&a, &o[0], &mem, NULL, &err), 0);
     for (int i = 1; i < 3; i++) {
-        CHECK_INT(sb_npt_build(&b, &o[i], &mem, NULL, &err), 0);
+        CHECK_INT(sb_np_table_build(&b, &o[i], &mem, NULL, &err), 0);
         CHECK(memcmp(sb_table_codes(a.table), sb_table_codes(b.table), sb_table_about(a.table).data_bytes) == 0);
         CHECK_U64(sb_table_count(b.table, 55), sb_table_count(a.table, 55));
     }
-    CHECK_INT(sb_npt_build(&b, &wide, &mem, NULL, &err), 0);
+    CHECK_INT(sb_np_table_build(&b, &wide, &mem, NULL, &err), 0);
     CHECK_INT((sb_table_about(b.table).levels - 1), 55);
     for (uint64_t r = 0; r < a.size; r += 97)
         if (sb_table_code(b.table, r) % 3 != sb_table_code(a.table, r))
             bad++;
     CHECK_INT(bad, 0);
-    sb_npt_free(&a);
-    sb_npt_free(&b);
+    sb_np_table_free(&a);
+    sb_np_table_free(&b);
     CHECK_U64(mem.used, 0);
 }
 
@@ -308,54 +308,54 @@ static void test_eight(void)
         1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485,
         5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910,
         760, 221, 2};
-    sb_npt t, u;
+    sb_np_table t, u;
     sb_table_opts o1 = {2, 1, SB_SCAN_FORWARD, -1}, o2 = {2, 2, SB_SCAN_AUTO, -1};
     char path[64], moves[64];
     const uint8_t far1[9] = {8, 6, 7, 2, 5, 4, 3, 0, 1};
     const uint8_t far2[9] = {6, 4, 7, 8, 5, 0, 3, 2, 1};
     const uint8_t sample[9] = {2, 3, 4, 1, 5, 0, 7, 6, 8};
-    CHECK_INT(sb_npt_init(&t, 3, 3, &err), 0);
-    CHECK_INT(sb_npt_init(&u, 3, 3, &err), 0);
-    CHECK_INT(sb_npt_build(&t, &o1, &mem, NULL, &err), 0);
-    CHECK_INT(sb_npt_build(&u, &o2, &mem, NULL, &err), 0);
+    CHECK_INT(sb_np_table_init(&t, 3, 3, &err), 0);
+    CHECK_INT(sb_np_table_init(&u, 3, 3, &err), 0);
+    CHECK_INT(sb_np_table_build(&t, &o1, &mem, NULL, &err), 0);
+    CHECK_INT(sb_np_table_build(&u, &o2, &mem, NULL, &err), 0);
     CHECK_U64(sb_table_about(t.table).reached, 181440);
     CHECK_INT((sb_table_about(t.table).levels - 1), 31);
     for (int d = 0; d < 32; d++)
         CHECK_U64(sb_table_count(t.table, d), want[d]);
     CHECK(memcmp(sb_table_codes(t.table), sb_table_codes(u.table), sb_table_about(t.table).data_bytes) == 0);
-    CHECK_INT(sb_npt_distance(&t, far1), 31);
-    CHECK_INT(sb_npt_distance(&t, far2), 31);
-    CHECK_INT(sb_npt_descend(&t, sample, moves, 63), 19);
-    CHECK_INT(sb_npt_descend(&t, far1, moves, 30), SB_EUSAGE);
+    CHECK_INT(sb_np_table_distance(&t, far1), 31);
+    CHECK_INT(sb_np_table_distance(&t, far2), 31);
+    CHECK_INT(sb_np_table_descend(&t, sample, moves, 63), 19);
+    CHECK_INT(sb_np_table_descend(&t, far1, moves, 30), SB_EUSAGE);
     /* save, load, refuse another size */
     snprintf(path, sizeof path, "/tmp/sbfs_test_npt_%d.tbl", (int)getpid());
-    CHECK_INT(sb_npt_save(&t, path, &err), 0);
-    sb_npt_free(&u);
-    CHECK_INT(sb_npt_load(&u, path, &mem, &err), 0);
+    CHECK_INT(sb_np_table_save(&t, path, &err), 0);
+    sb_np_table_free(&u);
+    CHECK_INT(sb_np_table_load(&u, path, &mem, &err), 0);
     CHECK(memcmp(sb_table_codes(t.table), sb_table_codes(u.table), sb_table_about(t.table).data_bytes) == 0);
-    CHECK_INT(sb_npt_distance(&u, far1), 31);
-    sb_npt_free(&u);
-    CHECK_INT(sb_npt_init(&u, 2, 4, &err), 0);
-    CHECK_INT(sb_npt_load(&u, path, &mem, &err), SB_EBADFILE);
+    CHECK_INT(sb_np_table_distance(&u, far1), 31);
+    sb_np_table_free(&u);
+    CHECK_INT(sb_np_table_init(&u, 2, 4, &err), 0);
+    CHECK_INT(sb_np_table_load(&u, path, &mem, &err), SB_EBADFILE);
     CHECK(strstr(err.msg, "npuzzle 3x3, not npuzzle 2x4") != NULL);
     remove(path);
-    sb_npt_free(&t);
-    sb_npt_free(&u);
+    sb_np_table_free(&t);
+    sb_np_table_free(&u);
     CHECK_U64(mem.used, 0);
 }
 
 /* The 11-puzzle: 239,500,800 positions within a 128 MiB budget. */
 static void test_eleven(void)
 {
-    sb_npt t;
+    sb_np_table t;
     sb_mem budget;
     sb_table_opts o = {2, 2, SB_SCAN_AUTO, -1};
     const uint8_t goal[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0};
     if (t_sanitized())
         return;
     sb_mem_init(&budget, (size_t)128 << 20);
-    CHECK_INT(sb_npt_init(&t, 3, 4, &err), 0);
-    CHECK_INT(sb_npt_build(&t, &o, &budget, NULL, &err), 0);
+    CHECK_INT(sb_np_table_init(&t, 3, 4, &err), 0);
+    CHECK_INT(sb_np_table_build(&t, &o, &budget, NULL, &err), 0);
     CHECK_U64(sb_table_about(t.table).reached, 239500800);
     CHECK_INT((sb_table_about(t.table).levels - 1), 53);
     CHECK_U64(sb_table_count(t.table, 53), 18);
@@ -363,21 +363,21 @@ static void test_eleven(void)
     CHECK_U64(sb_table_count(t.table, 51), 1115);
     CHECK_U64(sb_table_count(t.table, 36), 21841159);
     CHECK(budget.peak <= (size_t)128 << 20);
-    CHECK_INT(sb_npt_distance(&t, goal), 0);
+    CHECK_INT(sb_np_table_distance(&t, goal), 0);
     {
         /* a position in the middle: its path replays to the goal */
         char moves[64];
         uint8_t b[12];
         int d;
-        sb_npt_unrank(&t, t.size / 2 + 12345, b);
-        d = sb_npt_distance(&t, b);
+        sb_np_table_unrank(&t, t.size / 2 + 12345, b);
+        d = sb_np_table_distance(&t, b);
         CHECK(d > 0 && d <= 53);
-        CHECK_INT(sb_npt_descend(&t, b, moves, 63), d);
+        CHECK_INT(sb_np_table_descend(&t, b, moves, 63), d);
         for (int k = 0; k < d; k++)
             CHECK(slide(b, 3, 4, moves[k]));
         CHECK(memcmp(b, goal, 12) == 0);
     }
-    sb_npt_free(&t);
+    sb_np_table_free(&t);
 }
 
 int main(void)

@@ -8,12 +8,12 @@
 
 static void test_rank(void)
 {
-    sb_pdb p;
+    sb_np_pdb p;
     sb_error e;
     uint8_t tiles[8] = {1, 2, 3, 4}, pos[8], back[8];
     uint64_t seen = 0;
     char *hit;
-    CHECK_INT(sb_pdb_init(&p, 3, 3, tiles, 4, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&p, 3, 3, tiles, 4, &e), 0);
     CHECK_U64(p.size, 9 * 8 * 7 * 6);
     hit = calloc(p.size, 1);
     /* every placement of 4 tiles on 9 cells, in lexicographic order */
@@ -25,11 +25,11 @@ static void test_rank(void)
                     if (a == b || a == c || a == d || b == c || b == d || c == d)
                         continue;
                     pos[0] = (uint8_t)a, pos[1] = (uint8_t)b, pos[2] = (uint8_t)c, pos[3] = (uint8_t)d;
-                    r = sb_pdb_index(&p, pos);
+                    r = sb_np_pdb_index(&p, pos);
                     if (r == seen && !hit[r])
                         seen++;
                     hit[r] = 1;
-                    sb_pdb_unrank(&p, r, back);
+                    sb_np_pdb_unrank(&p, r, back);
                     if (memcmp(back, pos, 4) != 0)
                         seen = UINT64_MAX / 2;
                 }
@@ -38,22 +38,22 @@ static void test_rank(void)
     /* 8 of 16: ends of the range */
     for (int i = 0; i < 8; i++)
         tiles[i] = (uint8_t)(8 + i);
-    CHECK_INT(sb_pdb_init(&p, 4, 4, tiles, 8, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&p, 4, 4, tiles, 8, &e), 0);
     CHECK_U64(p.size, 518918400);
     for (int i = 0; i < 8; i++)
         pos[i] = (uint8_t)i;
-    CHECK_U64(sb_pdb_index(&p, pos), 0);
+    CHECK_U64(sb_np_pdb_index(&p, pos), 0);
     for (int i = 0; i < 8; i++)
         pos[i] = (uint8_t)(15 - i);
-    CHECK_U64(sb_pdb_index(&p, pos), p.size - 1);
-    sb_pdb_unrank(&p, p.size - 1, back);
+    CHECK_U64(sb_np_pdb_index(&p, pos), p.size - 1);
+    sb_np_pdb_unrank(&p, p.size - 1, back);
     CHECK(memcmp(back, pos, 8) == 0);
     /* bad patterns */
     tiles[0] = 0;
-    CHECK_INT(sb_pdb_init(&p, 4, 4, tiles, 2, &e), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_init(&p, 4, 4, tiles, 2, &e), SB_EUSAGE);
     tiles[0] = 9;
-    CHECK_INT(sb_pdb_init(&p, 4, 4, tiles, 2, &e), SB_EUSAGE);
-    CHECK_INT(sb_pdb_init(&p, 6, 4, tiles, 2, &e), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_init(&p, 4, 4, tiles, 2, &e), SB_EUSAGE);
+    CHECK_INT(sb_np_pdb_init(&p, 6, 4, tiles, 2, &e), SB_EUSAGE);
 }
 
 /* Brute-force check on the 8-puzzle with the 4-4 split {1,2,3,4} {5,6,7,8}:
@@ -79,7 +79,7 @@ static void test_bounds(void)
     static uint32_t q[181440];
     uint32_t head = 0, tail = 0, checked = 0, good = 0, exact = 0;
     uint8_t g1[4] = {1, 2, 3, 4}, g2[4] = {5, 6, 7, 8};
-    sb_pdb a, b;
+    sb_np_pdb a, b;
     sb_mem mem;
     sb_error e;
     uint8_t c[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
@@ -116,10 +116,10 @@ static void test_bounds(void)
         }
         CHECK_U64(tail, 181440);
         sb_mem_init(&mem, 0);
-        CHECK_INT(sb_pdb_init(&a, 3, 3, g1, 4, &e), 0);
-        CHECK_INT(sb_pdb_init(&b, 3, 3, g2, 4, &e), 0);
-        CHECK_INT(sb_pdb_build(&a, &mem, 1, NULL, &e), 0);
-        CHECK_INT(sb_pdb_build(&b, &mem, 1, NULL, &e), 0);
+        CHECK_INT(sb_np_pdb_init(&a, 3, 3, g1, 4, &e), 0);
+        CHECK_INT(sb_np_pdb_init(&b, 3, 3, g2, 4, &e), 0);
+        CHECK_INT(sb_np_pdb_build(&a, &mem, 1, NULL, &e), 0);
+        CHECK_INT(sb_np_pdb_build(&b, &mem, 1, NULL, &e), 0);
         for (uint32_t i = 0; i < tail; i++) {
             uint8_t *s = boards[i], pa[4], pb[4];
             int man = 0, h;
@@ -133,7 +133,7 @@ static void test_bounds(void)
                 else
                     pb[t - 5] = (uint8_t)cell;
             }
-            h = a.dist[sb_pdb_index(&a, pa)] + b.dist[sb_pdb_index(&b, pb)];
+            h = a.dist[sb_np_pdb_index(&a, pa)] + b.dist[sb_np_pdb_index(&b, pb)];
             checked++;
             good += man <= h && h <= dist[q[i]];
             exact += h == dist[q[i]];
@@ -141,8 +141,8 @@ static void test_bounds(void)
         CHECK_U64(good, checked);
         CHECK(exact > 0 && exact < checked);
         CHECK_U64(mem.used, 9 * 8 * 7 * 6 * 2);
-        sb_pdb_free(&a);
-        sb_pdb_free(&b);
+        sb_np_pdb_free(&a);
+        sb_np_pdb_free(&b);
         CHECK_U64(mem.used, 0);
     }
 }
@@ -152,19 +152,19 @@ static void test_corner(void)
     /* 2x2, pattern {1} (home in cell 1): in cell 2, two steps away, tile 1
      * needs 2 moves; in cell 3, one; at home, none. */
     uint8_t t[1] = {1}, pos[1];
-    sb_pdb p;
+    sb_np_pdb p;
     sb_mem mem;
     sb_error e;
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_pdb_init(&p, 2, 2, t, 1, &e), 0);
-    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&p, 2, 2, t, 1, &e), 0);
+    CHECK_INT(sb_np_pdb_build(&p, &mem, 1, NULL, &e), 0);
     pos[0] = 2;
-    CHECK_INT(p.dist[sb_pdb_index(&p, pos)], 2);
+    CHECK_INT(p.dist[sb_np_pdb_index(&p, pos)], 2);
     pos[0] = 3;
-    CHECK_INT(p.dist[sb_pdb_index(&p, pos)], 1);
+    CHECK_INT(p.dist[sb_np_pdb_index(&p, pos)], 1);
     pos[0] = 1;
-    CHECK_INT(p.dist[sb_pdb_index(&p, pos)], 0);
-    sb_pdb_free(&p);
+    CHECK_INT(p.dist[sb_np_pdb_index(&p, pos)], 0);
+    sb_np_pdb_free(&p);
 }
 
 static long fsize(const char *path)
@@ -194,49 +194,49 @@ static void test_files(void)
 {
     char dir[] = "/tmp/sbfs-test-pdb-XXXXXX", path[256], other[256];
     uint8_t t[3] = {1, 2, 3}, t2[3] = {1, 2, 4};
-    sb_pdb p, q, r;
+    sb_np_pdb p, q, r;
     sb_mem mem;
     sb_error e;
     FILE *f;
     CHECK(mkdtemp(dir) != NULL);
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_pdb_init(&p, 3, 3, t, 3, &e), 0);
-    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), 0);
-    sb_pdb_filename(&p, path, sizeof path);
+    CHECK_INT(sb_np_pdb_init(&p, 3, 3, t, 3, &e), 0);
+    CHECK_INT(sb_np_pdb_build(&p, &mem, 1, NULL, &e), 0);
+    sb_np_pdb_filename(&p, path, sizeof path);
     CHECK_STR(path, "npuzzle-3x3-1.2.3-v3.pdb");
     snprintf(path, sizeof path, "%s/a.pdb", dir);
     snprintf(other, sizeof other, "%s/b.pdb", dir);
-    CHECK_INT(sb_pdb_save(&p, path, &e), 0);
+    CHECK_INT(sb_np_pdb_save(&p, path, &e), 0);
     CHECK_INT(fsize(path), 64 + 504 + 8);
-    CHECK(sb_pdb_probe(&p, path));
+    CHECK(sb_np_pdb_probe(&p, path));
     /* round trip */
-    CHECK_INT(sb_pdb_init(&q, 3, 3, t, 3, &e), 0);
-    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&q, 3, 3, t, 3, &e), 0);
+    CHECK_INT(sb_np_pdb_load(&q, path, &mem, NULL, &e), 0);
     CHECK(memcmp(q.dist, p.dist, p.size) == 0);
-    sb_pdb_free(&q);
+    sb_np_pdb_free(&q);
     /* foreign: a table of another pattern */
-    CHECK_INT(sb_pdb_init(&r, 3, 3, t2, 3, &e), 0);
-    CHECK(!sb_pdb_probe(&r, path));
-    CHECK_INT(sb_pdb_load(&r, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_init(&r, 3, 3, t2, 3, &e), 0);
+    CHECK(!sb_np_pdb_probe(&r, path));
+    CHECK_INT(sb_np_pdb_load(&r, path, &mem, NULL, &e), SB_EBADFILE);
     /* one flipped byte of data */
     poke(path, 64 + 100, 1);
-    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
     CHECK(strstr(e.msg, "checksum") != NULL);
     poke(path, 64 + 100, -1);
-    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), 0);
-    sb_pdb_free(&q);
+    CHECK_INT(sb_np_pdb_load(&q, path, &mem, NULL, &e), 0);
+    sb_np_pdb_free(&q);
     /* a damaged header */
     poke(path, 13, 1);
-    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
     poke(path, 13, -1);
     /* truncated, and too long */
     CHECK_INT(truncate(path, 64 + 503), 0);
-    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
-    CHECK_INT(sb_pdb_save(&p, path, &e), 0);
+    CHECK_INT(sb_np_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_save(&p, path, &e), 0);
     f = fopen(path, "ab");
     putc(0, f);
     fclose(f);
-    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
     /* a file of the format before (version 2) under this one's name: its
      * version named, so the caller rebuilds it */
     f = fopen(path, "wb");
@@ -244,17 +244,17 @@ static void test_files(void)
     for (int i = 19; i < 64 + 504; i++)
         putc(0, f);
     fclose(f);
-    CHECK(!sb_pdb_probe(&p, path));
-    CHECK_INT(sb_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
+    CHECK(!sb_np_pdb_probe(&p, path));
+    CHECK_INT(sb_np_pdb_load(&q, path, &mem, NULL, &e), SB_EBADFILE);
     {
         char want[400];
         snprintf(want, sizeof want, "%s: a pattern database in format version 2; this sbfs reads only version 3", path);
         CHECK_STR(e.msg, want);
     }
     /* not there */
-    CHECK_INT(sb_pdb_load(&q, other, &mem, NULL, &e), SB_EIO);
+    CHECK_INT(sb_np_pdb_load(&q, other, &mem, NULL, &e), SB_EIO);
     CHECK_U64(mem.used, p.size);
-    sb_pdb_free(&p);
+    sb_np_pdb_free(&p);
     CHECK_U64(mem.used, 0);
     remove(path);
     rmdir(dir);
@@ -264,30 +264,30 @@ static void test_threads(void)
 {
     /* the same table whether one thread builds it or three */
     uint8_t t[5] = {1, 2, 3, 6, 7};
-    sb_pdb a, b;
+    sb_np_pdb a, b;
     sb_mem mem;
     sb_error e;
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_pdb_init(&a, 4, 4, t, 5, &e), 0);
-    CHECK_INT(sb_pdb_init(&b, 4, 4, t, 5, &e), 0);
-    CHECK_INT(sb_pdb_build(&a, &mem, 1, NULL, &e), 0);
-    CHECK_INT(sb_pdb_build(&b, &mem, 3, NULL, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&a, 4, 4, t, 5, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&b, 4, 4, t, 5, &e), 0);
+    CHECK_INT(sb_np_pdb_build(&a, &mem, 1, NULL, &e), 0);
+    CHECK_INT(sb_np_pdb_build(&b, &mem, 3, NULL, &e), 0);
     CHECK_U64(a.size, 524160);
     CHECK(memcmp(a.dist, b.dist, a.size) == 0);
     CHECK_U64(a.checksum, b.checksum);
-    sb_pdb_free(&a);
-    sb_pdb_free(&b);
+    sb_np_pdb_free(&a);
+    sb_np_pdb_free(&b);
 }
 
 static void test_budget(void)
 {
     uint8_t t[4] = {1, 2, 3, 4};
-    sb_pdb p;
+    sb_np_pdb p;
     sb_mem mem;
     sb_error e;
     sb_mem_init(&mem, 4000);
-    CHECK_INT(sb_pdb_init(&p, 3, 3, t, 4, &e), 0);
-    CHECK_INT(sb_pdb_build(&p, &mem, 1, NULL, &e), SB_ENOMEM);
+    CHECK_INT(sb_np_pdb_init(&p, 3, 3, t, 4, &e), 0);
+    CHECK_INT(sb_np_pdb_build(&p, &mem, 1, NULL, &e), SB_ENOMEM);
     CHECK_U64(mem.used, 0);
 }
 
@@ -299,7 +299,7 @@ static void test_mapped(void)
 {
     char dir[] = "/tmp/sbfs-test-pdbmap-XXXXXX", path[256], mark[300], saved[300];
     uint8_t t[4] = {1, 2, 5, 6};
-    sb_pdb built, rd, mp;
+    sb_np_pdb built, rd, mp;
     sb_mem mem;
     sb_error e;
     uint64_t same = 0, x = 12345;
@@ -309,13 +309,13 @@ static void test_mapped(void)
     snprintf(mark, sizeof mark, "%s.ok", path);
     snprintf(saved, sizeof saved, "%s/saved.ok", dir);
     sb_mem_init(&mem, 0);
-    CHECK_INT(sb_pdb_init(&built, 4, 4, t, 4, &e), 0);
-    CHECK_INT(sb_pdb_build(&built, &mem, 2, NULL, &e), 0);
-    CHECK_INT(sb_pdb_save(&built, path, &e), 0);
-    CHECK_INT(sb_pdb_init(&rd, 4, 4, t, 4, &e), 0);
-    CHECK_INT(sb_pdb_init(&mp, 4, 4, t, 4, &e), 0);
-    CHECK_INT(sb_pdb_load(&rd, path, &mem, NULL, &e), 0);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&built, 4, 4, t, 4, &e), 0);
+    CHECK_INT(sb_np_pdb_build(&built, &mem, 2, NULL, &e), 0);
+    CHECK_INT(sb_np_pdb_save(&built, path, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&rd, 4, 4, t, 4, &e), 0);
+    CHECK_INT(sb_np_pdb_init(&mp, 4, 4, t, 4, &e), 0);
+    CHECK_INT(sb_np_pdb_load(&rd, path, &mem, NULL, &e), 0);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_TRUSTED, &e), 0);
     CHECK_U64(mem.used, 2 * built.size); /* the mapped table takes no budget */
     CHECK_U64(mp.checksum, built.checksum);
     CHECK(memcmp(mp.dist, built.dist, built.size) == 0);
@@ -323,56 +323,56 @@ static void test_mapped(void)
     for (int i = 0; i < 20000; i++) {
         uint8_t pos[4];
         x = x * 6364136223846793005u + 1442695040888963407u;
-        CHECK_INT(sb_pdb_unrank(&built, (x >> 20) % built.size, pos), 0);
-        same += mp.dist[sb_pdb_index(&mp, pos)] == rd.dist[sb_pdb_index(&rd, pos)] &&
-                mp.dist[sb_pdb_index(&mp, pos)] == built.dist[sb_pdb_index(&built, pos)];
+        CHECK_INT(sb_np_pdb_unrank(&built, (x >> 20) % built.size, pos), 0);
+        same += mp.dist[sb_np_pdb_index(&mp, pos)] == rd.dist[sb_np_pdb_index(&rd, pos)] &&
+                mp.dist[sb_np_pdb_index(&mp, pos)] == built.dist[sb_np_pdb_index(&built, pos)];
     }
     CHECK_U64(same, 20000);
-    sb_pdb_free(&mp);
-    sb_pdb_free(&rd);
+    sb_np_pdb_free(&mp);
+    sb_np_pdb_free(&rd);
     /* a file changed a moment ago gets no marker: it is checked whole */
     CHECK(access(mark, F_OK) != 0);
     /* one flipped byte, cut, too long: refused mapped, trusted or not */
     poke(path, 64 + 1000, 1);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
     CHECK(strstr(e.msg, "checksum mismatch") != NULL);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_VERIFY, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_VERIFY, &e), SB_EBADFILE);
     CHECK(mp.dist == NULL);
     poke(path, 64 + 1000, -1);
     CHECK_INT(truncate(path, 64 + (long)built.size + 4), 0);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
     CHECK(strstr(e.msg, "truncated (the checksum is missing)") != NULL);
     CHECK_INT(truncate(path, 64 + 10), 0);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
     CHECK(strstr(e.msg, "truncated (the data is cut short)") != NULL);
-    CHECK_INT(sb_pdb_save(&built, path, &e), 0);
+    CHECK_INT(sb_np_pdb_save(&built, path, &e), 0);
     f = fopen(path, "ab");
     putc(0, f);
     fclose(f);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
     CHECK(strstr(e.msg, "longer than its header says") != NULL);
     /* A marker: written by a full check made over a second after the
      * file's last change.  It vouches for that file only: after a change
      * (even one undone, or with the old marker put back) the file is
      * checked whole again and a damaged one refused. */
-    CHECK_INT(sb_pdb_save(&built, path, &e), 0);
+    CHECK_INT(sb_np_pdb_save(&built, path, &e), 0);
     sleep(2);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), 0);
-    sb_pdb_free(&mp);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_TRUSTED, &e), 0);
+    sb_np_pdb_free(&mp);
     CHECK(access(mark, F_OK) == 0);
     CHECK_INT(rename(mark, saved), 0);
-    CHECK_INT(sb_pdb_verify_file(path, NULL, 0), 0); /* writes the marker again */
+    CHECK_INT(sb_np_pdb_verify_file(path, NULL, 0), 0); /* writes the marker again */
     CHECK(access(mark, F_OK) == 0);
     poke(path, 64 + 7, 3);
     CHECK_INT(rename(saved, mark), 0);
-    CHECK_INT(sb_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
+    CHECK_INT(sb_np_pdb_map(&mp, path, SB_TF_TRUSTED, &e), SB_EBADFILE);
     CHECK(strstr(e.msg, "checksum mismatch") != NULL);
     {
         char why[400];
-        CHECK(sb_pdb_verify_file(path, why, sizeof why) != 0);
+        CHECK(sb_np_pdb_verify_file(path, why, sizeof why) != 0);
         CHECK(strstr(why, "checksum mismatch") != NULL);
     }
-    sb_pdb_free(&built);
+    sb_np_pdb_free(&built);
     CHECK_U64(mem.used, 0);
     remove(mark);
     remove(path);

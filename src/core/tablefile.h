@@ -4,7 +4,7 @@
  * data, a checksum.  All integers are little-endian (le.h).
  *
  *    0   8  magic "sbfsTAB\n"
- *    8   8  kind, NUL-padded: "distance" (sb_table), "pdb" (sb_pdb)
+ *    8   8  kind, NUL-padded: "distance" (sb_table), "pdb" (sb_np_pdb)
  *   16   4  the kind's format version
  *   20   4  header bytes H, these 32 and the checksum below included
  *   24   8  data bytes D

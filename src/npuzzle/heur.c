@@ -20,10 +20,10 @@ static void say(void (*note)(void *, const char *), void *ud, const char *fmt, c
     note(ud, buf);
 }
 
-static int path_of(const sb_pdb *p, const char *dir, char *buf, size_t n)
+static int path_of(const sb_np_pdb *p, const char *dir, char *buf, size_t n)
 {
     char name[128];
-    sb_pdb_filename(p, name, sizeof name);
+    sb_np_pdb_filename(p, name, sizeof name);
     return snprintf(buf, n, "%s/%s", dir, name) < (int)n;
 }
 
@@ -32,7 +32,7 @@ int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition
                       const sb_control *ctl, void (*note)(void *ud, const char *msg), void *ud,
                       sb_error *err)
 {
-    uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
+    uint8_t groups[SB_NP_MAXPDB][SB_NP_PDB_MAXK];
     int size[SB_NP_MAXPDB], ng, rc = 0;
     if (!s)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_pdbset_open: s is NULL");
@@ -45,15 +45,15 @@ int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition
     s->heur.n = rows * cols;
     s->heur.reflect = rows == cols;
     for (int g = 0; g < ng; g++) {
-        sb_pdb *p = &s->pdb[g];
+        sb_np_pdb *p = &s->pdb[g];
         char path[4096], name[128];
         int have = 0;
         double t0;
-        if ((rc = sb_pdb_init(p, rows, cols, groups[g], size[g], err)) != 0)
+        if ((rc = sb_np_pdb_init(p, rows, cols, groups[g], size[g], err)) != 0)
             goto fail;
         s->heur.npdb = g + 1;
         s->heur.pdb[g] = p;
-        sb_pdb_filename(p, name, sizeof name);
+        sb_np_pdb_filename(p, name, sizeof name);
         if (dir && p->size >= cache_min && path_of(p, dir, path, sizeof path)) {
             sb_error e;
             FILE *f = fopen(path, "rb");
@@ -62,7 +62,7 @@ int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition
                 t0 = sb_now();
                 /* mapped, not read: the pages are shared and come in as
                  * the search touches them */
-                rc = sb_pdb_map(p, path, verify ? SB_TF_VERIFY : SB_TF_TRUSTED, &e);
+                rc = sb_np_pdb_map(p, path, verify ? SB_TF_VERIFY : SB_TF_TRUSTED, &e);
                 if (rc == 0) {
                     have = 1;
                     s->loaded++;
@@ -81,13 +81,13 @@ int sb_np_pdbset_open(sb_np_pdbset *s, int rows, int cols, const char *partition
             say(note, ud, "building pattern database %s%s", name,
                 dir && p->size >= cache_min ? "" : " (not cached)");
         t0 = sb_now();
-        if ((rc = sb_pdb_build(p, mem, threads, ctl, err)) != 0)
+        if ((rc = sb_np_pdb_build(p, mem, threads, ctl, err)) != 0)
             goto fail;
         s->build_seconds += sb_now() - t0;
         s->built++;
         if (dir && p->size >= cache_min && path_of(p, dir, path, sizeof path)) {
             sb_error e;
-            if (sb_pdb_save(p, path, &e) != 0)
+            if (sb_np_pdb_save(p, path, &e) != 0)
                 say(note, ud, "cannot save the pattern database: %s%s", e.msg, "");
         }
     }
@@ -104,13 +104,13 @@ void sb_np_pdbset_close(sb_np_pdbset *s)
     if (!s)
         return;
     for (int g = 0; g < s->heur.npdb; g++)
-        sb_pdb_free(&s->pdb[g]);
+        sb_np_pdb_free(&s->pdb[g]);
     s->heur.npdb = 0;
 }
 
 int sb_np_pdbset_cached(int rows, int cols, const char *partition, const char *dir)
 {
-    uint8_t groups[SB_NP_MAXPDB][SB_PDB_MAXK];
+    uint8_t groups[SB_NP_MAXPDB][SB_NP_PDB_MAXK];
     int size[SB_NP_MAXPDB], ng;
     if (!dir || !partition)
         return 0;
@@ -118,10 +118,10 @@ int sb_np_pdbset_cached(int rows, int cols, const char *partition, const char *d
     if (ng <= 0)
         return 0;
     for (int g = 0; g < ng; g++) {
-        sb_pdb p;
+        sb_np_pdb p;
         char path[4096];
-        if (sb_pdb_init(&p, rows, cols, groups[g], size[g], NULL) != 0 ||
-            !path_of(&p, dir, path, sizeof path) || !sb_pdb_probe(&p, path))
+        if (sb_np_pdb_init(&p, rows, cols, groups[g], size[g], NULL) != 0 ||
+            !path_of(&p, dir, path, sizeof path) || !sb_np_pdb_probe(&p, path))
             return 0;
     }
     return 1;
@@ -150,7 +150,7 @@ int sb_np_verify_cache(const char *dir, void (*note)(void *ud, const char *msg),
         if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
             continue;
         checked++;
-        rc = sb_pdb_verify_file(path, why, sizeof why);
+        rc = sb_np_pdb_verify_file(path, why, sizeof why);
         if (rc == 0)
             say(note, ud, "%s: ok%s", name, "");
         else {

@@ -302,7 +302,7 @@ int sb_np_is_goal(const sb_npuzzle *p, int goal)
     return memcmp(g.cell, p->cell, (size_t)p->n) == 0;
 }
 
-int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PDB_MAXK],
+int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_NP_PDB_MAXK],
                     int *size, sb_error *err)
 {
     /* Blank-first frame: tile t's goal is cell t.  For the 15-puzzle,
@@ -350,7 +350,7 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
         /* the largest group size whose table stays under 2^24 entries */
         int k = 1;
         uint64_t f = (uint64_t)n;
-        while (k < SB_PDB_MAXK && k < n - 1 && f * (uint64_t)(n - k) <= (1u << 24))
+        while (k < SB_NP_PDB_MAXK && k < n - 1 && f * (uint64_t)(n - k) <= (1u << 24))
             f *= (uint64_t)(n - k), k++;
         for (int t = 1; t < n; t += k, g++) {
             size[g] = t + k <= n ? k : n - t;

@@ -37,14 +37,14 @@ int sb_np_apply(sb_npuzzle *p, const char *moves, sb_error *err);
 int sb_np_is_goal(const sb_npuzzle *p, int goal);
 
 /* The heuristic set for one board size: the disjoint pattern databases
- * (each built or loaded by the caller through sb_pdb) and whether the
+ * (each built or loaded by the caller through sb_np_pdb) and whether the
  * transposed lookups are used too.  Read-only during solves, so any number
  * of threads may share one. */
 #define SB_NP_MAXPDB 8
 typedef struct sb_np_heur {
     int rows, cols, n;
     int npdb;
-    const sb_pdb *pdb[SB_NP_MAXPDB];
+    const sb_np_pdb *pdb[SB_NP_MAXPDB];
     int reflect; /* square boards: max(h(s), h(transpose(s))) */
 } sb_np_heur;
 
@@ -54,7 +54,7 @@ typedef struct sb_np_heur {
  * Fills groups[g][0..size[g]-1] with goal cells and returns the group
  * count, or SB_EUSAGE for a name that does not fit the size, a side outside
  * 2..5 or a NULL pointer.  groups and size need room for SB_NP_MAXPDB. */
-int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PDB_MAXK],
+int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_NP_PDB_MAXK],
                     int *size, sb_error *err);
 
 /* A heuristic set with the tables it owns: for each pattern of the
@@ -62,7 +62,7 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
  * checksum checked unless its marker vouches for it and verify is 0) or built,
  * and a freshly built table is saved there when it has at least
  * cache_min entries (small ones build faster than they load); threads
- * is passed to sb_pdb_build.  A file that
+ * is passed to sb_np_pdb_build.  A file that
  * is damaged or describes another table is reported through note() and
  * rebuilt, never used.  note (may be NULL) gets one-line remarks meant for
  * the user: "building ...", "rebuilding damaged ...".  SB_EUSAGE: s or
@@ -70,7 +70,7 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_PD
  * NULL; cached is 0 for NULL arguments. */
 typedef struct sb_np_pdbset {
     sb_np_heur heur;
-    sb_pdb pdb[SB_NP_MAXPDB];
+    sb_np_pdb pdb[SB_NP_MAXPDB];
     double build_seconds, load_seconds;
     uint64_t bytes;       /* table bytes held */
     int built, loaded;    /* tables built, tables loaded */
@@ -99,33 +99,33 @@ int np_solve_heur(const sb_np_heur *h, const sb_npuzzle *p, int goal, int thread
  * table's descent is not known to be safe from several threads at once:
  * callers serialise it.  SB_EUSAGE: t, p or res NULL, p not a position, an
  * unknown goal, or no table of p's size in t. */
-int np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
+int np_solve_table(const sb_np_table *t, const sb_npuzzle *p, int goal, sb_np_result *res,
                       sb_error *err);
 
 /* The God's-table numbering and walk (see sbfs/npuzzle_table.h). */
 /* Index of a position, or SB_NO_INDEX when cell[] is not a permutation of
  * 0..N or cannot reach the goal (or t or cell is NULL). */
-uint64_t sb_npt_rank(const sb_npt *t, const uint8_t *cell);
+uint64_t sb_np_table_rank(const sb_np_table *t, const uint8_t *cell);
 /* The position with index r < t->size.  0, or SB_EUSAGE (r out of range,
  * a NULL pointer; cell is then not written). */
-int sb_npt_unrank(const sb_npt *t, uint64_t r, uint8_t *cell);
+int sb_np_table_unrank(const sb_np_table *t, uint64_t r, uint8_t *cell);
 /* Index of the goal (1..N then the blank); SB_NO_INDEX for a bad t. */
-uint64_t sb_npt_goal(const sb_npt *t);
+uint64_t sb_np_table_goal(const sb_np_table *t);
 /* The positions one move from index r: out[i] reached by moving the blank
  * dir[i] ('u', 'd', 'l' or 'r'); returns how many (2 to 4), or SB_EUSAGE
  * when r >= t->size or a pointer is NULL. */
-int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4]);
+int sb_np_table_neighbours(const sb_np_table *t, uint64_t r, uint64_t out[4], char dir[4]);
 
 /* Distance of a position from the goal: -1 when it cannot reach the goal
  * (or is not a position, or there is no table); SB_EUSAGE for a bad t or
  * cell NULL. */
-int sb_npt_distance(const sb_npt *t, const uint8_t *cell);
+int sb_np_table_distance(const sb_np_table *t, const uint8_t *cell);
 /* A shortest move string from the position to the goal, written to
  * moves[] (u d l r, NUL-terminated, room for max+1 bytes).  Returns its
  * length, -1 when the goal cannot be reached, SB_EUSAGE if it would be
  * longer than max.  Needs the table.  SB_EUSAGE also for a bad t, a NULL
  * pointer or max < 0 (moves is then not written). */
-int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max);
+int sb_np_table_descend(const sb_np_table *t, const uint8_t *cell, char *moves, int max);
 
 
 #endif

@@ -51,20 +51,20 @@ typedef struct cache {
     uint64_t order_plus1;   /* which order (k + 1; 0: none yet) */
     uint64_t rank;          /* full rank of seq: 2k or 2k+1 */
     int parity;             /* parity of seq */
-    uint8_t seq[SB_NPT_MAXCELLS];
-    uint8_t d[SB_NPT_MAXCELLS];
+    uint8_t seq[SB_NP_TABLE_MAXCELLS];
+    uint8_t d[SB_NP_TABLE_MAXCELLS];
 } cache;
 
 _Static_assert(sizeof(cache) <= SB_MAX_SCRATCH, "scratch too small");
 
-static int blank_parity(const sb_npt *t, int blank)
+static int blank_parity(const sb_np_table *t, int blank)
 {
     return ((t->cols - 1) * (t->rows - 1 - blank / t->cols)) & 1;
 }
 
 /* The tile order k (0-based tiles) with the given parity: the even one of
  * rank 2k or 2k+1, its last two entries swapped when odd is wanted. */
-static void order_of(const sb_npt *t, uint64_t k, int parity, uint8_t *seq)
+static void order_of(const sb_np_table *t, uint64_t k, int parity, uint8_t *seq)
 {
     int n = t->cells - 1;
     sb_unrank_perm_even(k, seq, n);
@@ -107,7 +107,7 @@ static void advance(int n, cache *c, uint64_t delta)
 
 /* Orders 2k and 2k+1 differ in their second-last digit only (the last is
  * always 0), which is also the parity of the digit sum, i.e. of the order. */
-static const cache *cached_order(const sb_npt *t, cache *c, uint64_t k, int parity)
+static const cache *cached_order(const sb_np_table *t, cache *c, uint64_t k, int parity)
 {
     int n = t->cells - 1;
     if (c->order_plus1 != k + 1) {
@@ -149,7 +149,7 @@ static const cache *cached_order(const sb_npt *t, cache *c, uint64_t k, int pari
  *     d'[i]  = d[i-1] - (y < s[i-1])               lo < i <= hi.
  * So the rank changes by sum (d'[i] - d[i]) (n-1-i)! over the window: C
  * steps instead of n.  The index wants rank / 2, whatever the parity. */
-static uint64_t vertical(const sb_npt *t, const cache *c, int b, int nb)
+static uint64_t vertical(const sb_np_table *t, const cache *c, int b, int nb)
 {
     int n = t->cells - 1, lo, hi, cnt = 0;
     const uint8_t *s = c->seq, *d = c->d;
@@ -187,7 +187,7 @@ static uint64_t vertical(const sb_npt *t, const cache *c, int b, int nb)
 
 static uint64_t npt_move(void *ud, void *scratch, uint64_t r, int m)
 {
-    const sb_npt *t = ud;
+    const sb_np_table *t = ud;
     int cols = t->cols;
     uint64_t k = r / (uint64_t)t->cells;
     int b = (int)(r - k * (uint64_t)t->cells), row = b / cols, col = b - row * cols;
@@ -210,7 +210,7 @@ static uint64_t npt_move(void *ud, void *scratch, uint64_t r, int m)
 /* All successors at once, decoding r once. */
 static int npt_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
 {
-    const sb_npt *t = ud;
+    const sb_np_table *t = ud;
     int cols = t->cols, c = 0;
     uint64_t k = r / (uint64_t)t->cells;
     int b = (int)(r - k * (uint64_t)t->cells), row = b / cols, col = b - row * cols;
@@ -227,35 +227,35 @@ static int npt_succ(void *ud, void *scratch, uint64_t r, uint64_t *out)
     return c;
 }
 
-/* 1 when t was set up by sb_npt_init (a cheap look at the fields the
+/* 1 when t was set up by sb_np_table_init (a cheap look at the fields the
  * numbering indexes with). */
-static int npt_ok(const sb_npt *t)
+static int npt_ok(const sb_np_table *t)
 {
-    return t && t->cells >= 4 && t->cells <= SB_NPT_MAXCELLS && t->rows >= 2 && t->cols >= 2 &&
+    return t && t->cells >= 4 && t->cells <= SB_NP_TABLE_MAXCELLS && t->rows >= 2 && t->cols >= 2 &&
            t->rows * t->cols == t->cells && t->size == sb_factorial(t->cells - 1) / 2 * (uint64_t)t->cells;
 }
 
 static int no_npt(const char *what, sb_error *err)
 {
-    return sb_error_set(err, SB_EUSAGE, 0, 0, "%s: the table is NULL or not set up by sb_npt_init",
+    return sb_error_set(err, SB_EUSAGE, 0, 0, "%s: the table is NULL or not set up by sb_np_table_init",
                         what);
 }
 
-int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err)
+int sb_np_table_init(sb_np_table *t, int rows, int cols, sb_error *err)
 {
     if (!t)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_npt_init: t is NULL");
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_table_init: t is NULL");
     memset(t, 0, sizeof *t);
     /* rows > MAX / cols is rows * cols > MAX without a product that could
      * overflow */
-    if (rows < 2 || cols < 2 || rows > SB_NPT_MAXCELLS / cols)
+    if (rows < 2 || cols < 2 || rows > SB_NP_TABLE_MAXCELLS / cols)
         return sb_error_set(err, SB_EUSAGE, 0, 0,
                             "board %dx%d: sides must be at least 2 and the board at most %d cells",
-                            rows, cols, SB_NPT_MAXCELLS);
+                            rows, cols, SB_NP_TABLE_MAXCELLS);
     t->rows = rows;
     t->cols = cols;
     t->cells = rows * cols;
-    for (int i = 0; i < SB_NPT_MAXCELLS; i++)
+    for (int i = 0; i < SB_NP_TABLE_MAXCELLS; i++)
         t->fact[i] = sb_factorial(i);
     t->orders = sb_factorial(t->cells - 1) / 2;
     t->size = t->orders * (uint64_t)t->cells;
@@ -272,7 +272,7 @@ int sb_npt_init(sb_npt *t, int rows, int cols, sb_error *err)
     return 0;
 }
 
-void sb_npt_free(sb_npt *t)
+void sb_np_table_free(sb_np_table *t)
 {
     if (!t)
         return;
@@ -281,9 +281,9 @@ void sb_npt_free(sb_npt *t)
     t->have_table = 0;
 }
 
-uint64_t sb_npt_rank(const sb_npt *t, const uint8_t *cell)
+uint64_t sb_np_table_rank(const sb_np_table *t, const uint8_t *cell)
 {
-    uint8_t seq[SB_NPT_MAXCELLS];
+    uint8_t seq[SB_NP_TABLE_MAXCELLS];
     unsigned seen = 0;
     int n, blank = -1, j = 0;
     if (!npt_ok(t) || !cell)
@@ -303,9 +303,9 @@ uint64_t sb_npt_rank(const sb_npt *t, const uint8_t *cell)
     return sb_rank_perm_even(seq, n) * (uint64_t)t->cells + (uint64_t)blank;
 }
 
-int sb_npt_unrank(const sb_npt *t, uint64_t r, uint8_t *cell)
+int sb_np_table_unrank(const sb_np_table *t, uint64_t r, uint8_t *cell)
 {
-    uint8_t seq[SB_NPT_MAXCELLS];
+    uint8_t seq[SB_NP_TABLE_MAXCELLS];
     int blank, j = 0;
     if (!npt_ok(t) || !cell || r >= t->size)
         return SB_EUSAGE;
@@ -316,14 +316,14 @@ int sb_npt_unrank(const sb_npt *t, uint64_t r, uint8_t *cell)
     return 0;
 }
 
-uint64_t sb_npt_goal(const sb_npt *t)
+uint64_t sb_np_table_goal(const sb_np_table *t)
 {
     if (!npt_ok(t))
         return SB_NO_INDEX;
     return (uint64_t)t->cells - 1;
 }
 
-int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4])
+int sb_np_table_neighbours(const sb_np_table *t, uint64_t r, uint64_t out[4], char dir[4])
 {
     cache c;
     int k = 0;
@@ -340,60 +340,60 @@ int sb_npt_neighbours(const sb_npt *t, uint64_t r, uint64_t out[4], char dir[4])
     return k;
 }
 
-int sb_npt_build(sb_npt *t, const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
+int sb_np_table_build(sb_np_table *t, const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                  sb_error *err)
 {
     uint64_t goal;
     int rc;
     if (!npt_ok(t))
-        return no_npt("sb_npt_build", err);
-    goal = sb_npt_goal(t);
-    sb_npt_free(t);
+        return no_npt("sb_np_table_build", err);
+    goal = sb_np_table_goal(t);
+    sb_np_table_free(t);
     rc = sb_table_build(&t->table, &t->model, &goal, 1, opts, mem, ctl, err);
     t->have_table = t->table != NULL;
     if (rc && t->have_table && rc != SB_EINTR)
-        sb_npt_free(t);
+        sb_np_table_free(t);
     return rc;
 }
 
-int sb_npt_save(const sb_npt *t, const char *path, sb_error *err)
+int sb_np_table_save(const sb_np_table *t, const char *path, sb_error *err)
 {
     if (!npt_ok(t))
-        return no_npt("sb_npt_save", err);
+        return no_npt("sb_np_table_save", err);
     if (!t->have_table)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "no table to save");
     return sb_table_save(t->table, path, err);
 }
 
-int sb_npt_load(sb_npt *t, const char *path, sb_mem *mem, sb_error *err)
+int sb_np_table_load(sb_np_table *t, const char *path, sb_mem *mem, sb_error *err)
 {
     int rc;
     if (!npt_ok(t))
-        return no_npt("sb_npt_load", err);
-    sb_npt_free(t);
+        return no_npt("sb_np_table_load", err);
+    sb_np_table_free(t);
     rc = sb_table_load(&t->table, &t->model, path, mem, err);
     t->have_table = rc == 0;
     return rc;
 }
 
-int sb_npt_distance(const sb_npt *t, const uint8_t *cell)
+int sb_np_table_distance(const sb_np_table *t, const uint8_t *cell)
 {
     uint64_t r;
     if (!npt_ok(t) || !cell)
         return SB_EUSAGE;
-    r = sb_npt_rank(t, cell);
+    r = sb_np_table_rank(t, cell);
     if (r == SB_NO_INDEX || !t->have_table)
         return -1;
     return sb_table_distance(t->table, &t->model, r);
 }
 
-int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max)
+int sb_np_table_descend(const sb_np_table *t, const uint8_t *cell, char *moves, int max)
 {
     uint64_t r, q;
     int len = 0, m, s;
     if (!npt_ok(t) || !cell || !moves || max < 0)
         return SB_EUSAGE;
-    r = sb_npt_rank(t, cell);
+    r = sb_np_table_rank(t, cell);
     if (r == SB_NO_INDEX || !t->have_table || sb_table_code(t->table, r) == (1 << sb_table_about(t->table).bits) - 1) {
         moves[0] = 0;
         return -1;
@@ -407,15 +407,15 @@ int sb_npt_descend(const sb_npt *t, const uint8_t *cell, char *moves, int max)
         r = q;
     }
     moves[len] = 0;
-    return r == sb_npt_goal(t) ? len : -1;
+    return r == sb_np_table_goal(t) ? len : -1;
 }
 
-sb_npt_info sb_npt_about(const sb_npt *t)
+sb_np_table_info sb_np_table_about(const sb_np_table *t)
 {
-    sb_npt_info in = {0, 0, 0, "", NULL, NULL, 0};
+    sb_np_table_info in = {0, 0, 0, "", NULL, NULL, 0};
     if (npt_ok(t)) {
         in.model = &t->model;
-        in.goal = sb_npt_goal(t);
+        in.goal = sb_np_table_goal(t);
         in.rows = t->rows;
         in.cols = t->cols;
         in.size = t->size;

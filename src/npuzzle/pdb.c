@@ -53,13 +53,13 @@
 #include <string.h>
 
 
-/* 1 when pdb is a pattern sb_pdb_init described: the fields every other
+/* 1 when pdb is a pattern sb_np_pdb_init described: the fields every other
  * function indexes or sizes by are as init leaves them. */
-static int pdb_ok(const sb_pdb *pdb)
+static int pdb_ok(const sb_np_pdb *pdb)
 {
     uint32_t seen = 0;
     if (!pdb || pdb->rows < 2 || pdb->rows > 5 || pdb->cols < 2 || pdb->cols > 5 ||
-        pdb->n != pdb->rows * pdb->cols || pdb->k < 1 || pdb->k > SB_PDB_MAXK ||
+        pdb->n != pdb->rows * pdb->cols || pdb->k < 1 || pdb->k > SB_NP_PDB_MAXK ||
         pdb->k > pdb->n - 1 || pdb->size != sb_falling(pdb->n, pdb->k))
         return 0;
     for (int i = 0; i < pdb->k; i++) {
@@ -74,19 +74,19 @@ static int pdb_ok(const sb_pdb *pdb)
 static int bad_pdb(const char *what, sb_error *err)
 {
     return sb_error_set(err, SB_EUSAGE, 0, 0,
-                        "%s: the pattern is NULL or not set up by sb_pdb_init", what);
+                        "%s: the pattern is NULL or not set up by sb_np_pdb_init", what);
 }
 
-int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb_error *err)
+int sb_np_pdb_init(sb_np_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb_error *err)
 {
     uint32_t seen = 0;
     if (!pdb || !tiles)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_init: %s is NULL",
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_pdb_init: %s is NULL",
                             pdb ? "tiles" : "pdb");
     memset(pdb, 0, sizeof *pdb);
     if (rows < 2 || rows > 5 || cols < 2 || cols > 5)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: board %dx%d out of range", rows, cols);
-    if (k < 1 || k > SB_PDB_MAXK || k > rows * cols - 1)
+    if (k < 1 || k > SB_NP_PDB_MAXK || k > rows * cols - 1)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database: %d tiles out of range", k);
     pdb->rows = rows;
     pdb->cols = cols;
@@ -104,7 +104,7 @@ int sb_pdb_init(sb_pdb *pdb, int rows, int cols, const uint8_t *tiles, int k, sb
     return 0;
 }
 
-uint64_t sb_pdb_rank(const sb_pdb *pdb, const uint8_t *pos)
+uint64_t sb_np_pdb_rank(const sb_np_pdb *pdb, const uint8_t *pos)
 {
     uint32_t used = 0;
     if (!pdb_ok(pdb) || !pos)
@@ -114,18 +114,18 @@ uint64_t sb_pdb_rank(const sb_pdb *pdb, const uint8_t *pos)
             return UINT64_MAX;
         used |= 1u << pos[i];
     }
-    return sb_pdb_index(pdb, pos);
+    return sb_np_pdb_index(pdb, pos);
 }
 
-int sb_pdb_unrank(const sb_pdb *pdb, uint64_t r, uint8_t *pos)
+int sb_np_pdb_unrank(const sb_np_pdb *pdb, uint64_t r, uint8_t *pos)
 {
     if (!pdb_ok(pdb) || !pos || r >= pdb->size)
         return SB_EUSAGE;
-    /* the numbering of sb_pdb_index is rank.h's partial permutations */
+    /* the numbering of sb_np_pdb_index is rank.h's partial permutations */
     return sb_unrank_partial(r, pos, pdb->n, pdb->k) ? SB_EUSAGE : 0;
 }
 
-void sb_pdb_free(sb_pdb *pdb)
+void sb_np_pdb_free(sb_np_pdb *pdb)
 {
     if (!pdb)
         return;
@@ -139,7 +139,7 @@ void sb_pdb_free(sb_pdb *pdb)
 /* ---- the builder ---- */
 
 typedef struct build {
-    const sb_pdb *pdb;
+    const sb_np_pdb *pdb;
     int width;            /* bytes per blank-cell set: 1, 2 or 4 */
     void *seen, *cur, *next;
     uint32_t nb[32][4];
@@ -219,7 +219,7 @@ static inline uint32_t expand(uint32_t m, uint32_t freem)
     return out;
 }
 
-static void report(const sb_control *ctl, const sb_pdb *pdb, int level, uint64_t done, sb_mem *mem)
+static void report(const sb_control *ctl, const sb_np_pdb *pdb, int level, uint64_t done, sb_mem *mem)
 {
     sb_progress_info in;
     char phase[64];
@@ -251,9 +251,9 @@ static void *run_slice(void *arg)
 {
     slice *sl = arg;
     build *b = sl->b;
-    const sb_pdb *pdb = b->pdb;
+    const sb_np_pdb *pdb = b->pdb;
     int k = pdb->k;
-    uint8_t pos[SB_PDB_MAXK];
+    uint8_t pos[SB_NP_PDB_MAXK];
     for (uint64_t p = sl->lo; p < sl->hi; p++) {
         uint32_t cm = mget(b, b->cur, p), freem, fm;
         int8_t at[32];
@@ -275,7 +275,7 @@ static void *run_slice(void *arg)
                 report(sl->ctl, pdb, sl->level, __atomic_load_n(sl->shared_done, __ATOMIC_RELAXED),
                        sl->mem);
         }
-        sb_pdb_unrank(pdb, p, pos);
+        sb_np_pdb_unrank(pdb, p, pos);
         memset(at, -1, sizeof at);
         freem = b->all;
         for (int i = 0; i < k; i++) {
@@ -294,7 +294,7 @@ static void *run_slice(void *arg)
                 i = at[c];
                 /* tile i slides from c into bl; the blank is now at c */
                 pos[i] = (uint8_t)bl;
-                kid[nk].q = sb_pdb_index(pdb, pos);
+                kid[nk].q = sb_np_pdb_index(pdb, pos);
                 pos[i] = (uint8_t)c;
                 kid[nk].c = c;
                 kid[nk].nf = (freem & ~(1u << bl)) | (1u << c);
@@ -320,21 +320,21 @@ static void *run_slice(void *arg)
     return NULL;
 }
 
-int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err)
+int sb_np_pdb_build(sb_np_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, sb_error *err)
 {
     build b;
     int n, k, cols, level = 0, rc = 0;
     uint64_t size, frontier = 1, done = 0;
-    uint8_t pos[SB_PDB_MAXK];
-    slice sl[SB_PDB_MAXTHREADS];
+    uint8_t pos[SB_NP_PDB_MAXK];
+    slice sl[SB_NP_PDB_MAXTHREADS];
 
     if (!pdb_ok(pdb))
-        return bad_pdb("sb_pdb_build", err);
+        return bad_pdb("sb_np_pdb_build", err);
     n = pdb->n, k = pdb->k, cols = pdb->cols, size = pdb->size;
     if (threads < 1 || size < (1u << 16))
         threads = 1;
-    if (threads > SB_PDB_MAXTHREADS)
-        threads = SB_PDB_MAXTHREADS;
+    if (threads > SB_NP_PDB_MAXTHREADS)
+        threads = SB_NP_PDB_MAXTHREADS;
     memset(&b, 0, sizeof b);
     b.pdb = pdb;
     b.width = n - k <= 8 ? 1 : n - k <= 16 ? 2 : 4;
@@ -348,7 +348,7 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, s
         b.nb[c][2] = q > 0 ? (uint32_t)(c - 1) : 99;
         b.nb[c][3] = q < cols - 1 ? (uint32_t)(c + 1) : 99;
     }
-    sb_pdb_free(pdb);
+    sb_np_pdb_free(pdb);
     pdb->mem = mem;
     pdb->dist = sb_mem_alloc(mem, size, err);
     if (!pdb->dist)
@@ -367,7 +367,7 @@ int sb_pdb_build(sb_pdb *pdb, sb_mem *mem, int threads, const sb_control *ctl, s
     for (int i = 0; i < k; i++)
         pos[i] = pdb->tiles[i];
     {
-        uint64_t r0 = sb_pdb_index(pdb, pos);
+        uint64_t r0 = sb_np_pdb_index(pdb, pos);
         uint32_t freem0 = b.all, m;
         for (int i = 0; i < k; i++)
             freem0 &= ~(1u << pos[i]);
@@ -421,7 +421,7 @@ out:
     sb_mem_free(mem, b.cur, b.cur ? size * b.width : 0);
     sb_mem_free(mem, b.seen, b.seen ? size * b.width : 0);
     if (rc)
-        sb_pdb_free(pdb);
+        sb_np_pdb_free(pdb);
     return rc;
 }
 
@@ -433,16 +433,16 @@ out:
  *   44 zero (u32)                    48 size (u64)
  * and the data is `size` bytes, one per placement. */
 
-static const sb_tf_kind pdb_kind = {"pdb", SB_PDB_VERSION, "a pattern database"};
+static const sb_tf_kind pdb_kind = {"pdb", SB_NP_PDB_VERSION, "a pattern database"};
 
 #define NPARAMS 24
 
-uint64_t sb_pdb_checksum(const uint8_t *p, uint64_t n)
+uint64_t sb_np_pdb_checksum(const uint8_t *p, uint64_t n)
 {
     return p ? sb_checksum(p, (size_t)n) : 0;
 }
 
-static void params(const sb_pdb *pdb, uint8_t *p)
+static void params(const sb_np_pdb *pdb, uint8_t *p)
 {
     memset(p, 0, NPARAMS);
     p[0] = (uint8_t)pdb->rows;
@@ -453,7 +453,7 @@ static void params(const sb_pdb *pdb, uint8_t *p)
 }
 
 /* Open path and check that its header is the one pdb's table has. */
-static int open_pdb(const sb_pdb *pdb, sb_tf_reader *r, const char *path, sb_error *err)
+static int open_pdb(const sb_np_pdb *pdb, sb_tf_reader *r, const char *path, sb_error *err)
 {
     uint8_t got[NPARAMS], want[NPARAMS];
     size_t n;
@@ -466,7 +466,7 @@ static int open_pdb(const sb_pdb *pdb, sb_tf_reader *r, const char *path, sb_err
     return 0;
 }
 
-int sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
+int sb_np_pdb_filename(const sb_np_pdb *pdb, char *buf, size_t n)
 {
     size_t at;
     if (!buf || n == 0)
@@ -478,17 +478,17 @@ int sb_pdb_filename(const sb_pdb *pdb, char *buf, size_t n)
     for (int i = 0; i < pdb->k && at < n; i++)
         at += (size_t)snprintf(buf + at, n - at, "%s%d", i ? "." : "", pdb->tiles[i]);
     if (at < n)
-        snprintf(buf + at, n - at, "-v%d.pdb", SB_PDB_VERSION);
+        snprintf(buf + at, n - at, "-v%d.pdb", SB_NP_PDB_VERSION);
     return 0;
 }
 
-int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
+int sb_np_pdb_save(const sb_np_pdb *pdb, const char *path, sb_error *err)
 {
     uint8_t p[NPARAMS];
     if (!pdb_ok(pdb))
-        return bad_pdb("sb_pdb_save", err);
+        return bad_pdb("sb_np_pdb_save", err);
     if (!path)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_save: path is NULL");
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_pdb_save: path is NULL");
     if (!pdb->dist)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "pattern database not built");
     /* PATH.PID.tmp renamed into place (outfile.h): two runs that build the
@@ -498,18 +498,18 @@ int sb_pdb_save(const sb_pdb *pdb, const char *path, sb_error *err)
     return sb_tf_save(path, &pdb_kind, p, NPARAMS, pdb->dist, pdb->size, 1, err);
 }
 
-int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err)
+int sb_np_pdb_load(sb_np_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ctl, sb_error *err)
 {
     sb_tf_reader r;
     int rc;
     (void)ctl;
     if (!pdb_ok(pdb))
-        return bad_pdb("sb_pdb_load", err);
+        return bad_pdb("sb_np_pdb_load", err);
     if (!path)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_load: path is NULL");
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_pdb_load: path is NULL");
     if ((rc = open_pdb(pdb, &r, path, err)))
         return rc;
-    sb_pdb_free(pdb);
+    sb_np_pdb_free(pdb);
     pdb->mem = mem;
     pdb->dist = sb_mem_alloc(mem, pdb->size, err);
     if (!pdb->dist) {
@@ -517,27 +517,27 @@ int sb_pdb_load(sb_pdb *pdb, const char *path, sb_mem *mem, const sb_control *ct
         return SB_ENOMEM;
     }
     if ((rc = sb_tf_read(&r, pdb->dist, 1, err))) {
-        sb_pdb_free(pdb);
+        sb_np_pdb_free(pdb);
         return rc;
     }
     pdb->checksum = r.sum;
     return 0;
 }
 
-int sb_pdb_map(sb_pdb *pdb, const char *path, int check, sb_error *err)
+int sb_np_pdb_map(sb_np_pdb *pdb, const char *path, int check, sb_error *err)
 {
     sb_tf_reader r;
     sb_tf_map m;
     int rc;
     if (!pdb_ok(pdb))
-        return bad_pdb("sb_pdb_map", err);
+        return bad_pdb("sb_np_pdb_map", err);
     if (!path)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pdb_map: path is NULL");
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_pdb_map: path is NULL");
     if ((rc = open_pdb(pdb, &r, path, err)))
         return rc;
     if ((rc = sb_tf_map_data(&r, check, &m, err)))
         return rc;
-    sb_pdb_free(pdb);
+    sb_np_pdb_free(pdb);
     pdb->map = m;
     pdb->mem = NULL;
     /* read-only pages: nothing writes a mapped table (the builder writes
@@ -547,7 +547,7 @@ int sb_pdb_map(sb_pdb *pdb, const char *path, int check, sb_error *err)
     return 0;
 }
 
-int sb_pdb_probe(const sb_pdb *pdb, const char *path)
+int sb_np_pdb_probe(const sb_np_pdb *pdb, const char *path)
 {
     sb_tf_reader r;
     if (!pdb_ok(pdb) || !path || open_pdb(pdb, &r, path, NULL))
@@ -556,21 +556,21 @@ int sb_pdb_probe(const sb_pdb *pdb, const char *path)
     return 1;
 }
 
-int sb_pdb_verify_file(const char *path, char *why, size_t n)
+int sb_np_pdb_verify_file(const char *path, char *why, size_t n)
 {
     uint8_t got[NPARAMS];
     size_t np;
     sb_tf_reader r;
-    sb_pdb p;
+    sb_np_pdb p;
     sb_error e;
     int rc;
     sb_error_clear(&e);
     if ((rc = sb_tf_open(&r, path, &pdb_kind, got, sizeof got, &np, &e)) == 0) {
         sb_tf_close(&r);
-        if (np != NPARAMS || sb_pdb_init(&p, got[0], got[1], got + 4, got[2], NULL) != 0)
+        if (np != NPARAMS || sb_np_pdb_init(&p, got[0], got[1], got + 4, got[2], NULL) != 0)
             rc = sb_error_set(&e, SB_EBADFILE, 0, 0, "%s: damaged header", path);
-        else if ((rc = sb_pdb_map(&p, path, SB_TF_VERIFY, &e)) == 0)
-            sb_pdb_free(&p); /* and the check wrote a fresh marker */
+        else if ((rc = sb_np_pdb_map(&p, path, SB_TF_VERIFY, &e)) == 0)
+            sb_np_pdb_free(&p); /* and the check wrote a fresh marker */
     }
     if (rc && why)
         snprintf(why, n, "%s", e.msg);

@@ -23,7 +23,7 @@
 #include <string.h>
 
 typedef struct side {
-    uint8_t pos[SB_NP_MAXPDB][SB_PDB_MAXK]; /* cells of each pattern's tiles */
+    uint8_t pos[SB_NP_MAXPDB][SB_NP_PDB_MAXK]; /* cells of each pattern's tiles */
     int val[SB_NP_MAXPDB];
     int sum;
 } side;
@@ -43,8 +43,8 @@ typedef struct model {
 
 static inline int lookup(const model *m, int g, const uint8_t *pos)
 {
-    const sb_pdb *p = m->h->pdb[g];
-    return p->dist[sb_pdb_index(p, pos)];
+    const sb_np_pdb *p = m->h->pdb[g];
+    return p->dist[sb_np_pdb_index(p, pos)];
 }
 
 static int heur(const model *m)
@@ -168,8 +168,8 @@ int np_solve_heur(const sb_np_heur *h, const sb_npuzzle *p, int goal, int thread
                             h->npdb, SB_NP_MAXPDB);
     /* the model indexes its cell arrays by the tiles of each pattern */
     for (int g = 0; g < h->npdb; g++) {
-        const sb_pdb *d = h->pdb[g];
-        if (!d || !d->dist || d->rows != rows || d->cols != cols || d->k < 1 || d->k > SB_PDB_MAXK)
+        const sb_np_pdb *d = h->pdb[g];
+        if (!d || !d->dist || d->rows != rows || d->cols != cols || d->k < 1 || d->k > SB_NP_PDB_MAXK)
             return sb_error_set(err, SB_EUSAGE, 0, 0,
                                 "sb_np_solve: pattern database %d is missing or not for %dx%d", g,
                                 rows, cols);
@@ -231,7 +231,7 @@ int np_solve_heur(const sb_np_heur *h, const sb_npuzzle *p, int goal, int thread
     return 0;
 }
 
-int np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result *res,
+int np_solve_table(const sb_np_table *t, const sb_npuzzle *p, int goal, sb_np_result *res,
                    sb_error *err)
 {
     uint8_t cell[SB_NP_MAXCELLS];
@@ -255,7 +255,7 @@ int np_solve_table(const sb_npt *t, const sb_npuzzle *p, int goal, sb_np_result 
         memcpy(cell, p->cell, (size_t)n);
     else
         np_turn(p->cell, cell, n);
-    len = sb_npt_descend(t, cell, res->moves, SB_NP_MAXLEN);
+    len = sb_np_table_descend(t, cell, res->moves, SB_NP_MAXLEN);
     if (len < 0)
         return sb_error_set(err, SB_EINTERNAL, 0, 0, "the table has no path for a solvable position");
     if (goal == SB_NP_BLANK_FIRST)

@@ -23,7 +23,7 @@
 
 struct sb_np_solver {
     int rows, cols, god;
-    sb_npt table;           /* god */
+    sb_np_table table;           /* god */
     sb_np_pdbset set;       /* !god */
     pthread_mutex_t mu;     /* a God's table's descent is taken one at a time */
 };
@@ -51,9 +51,9 @@ sb_np_solver *sb_np_solver_open(int rows, int cols, const sb_np_solver_opts *opt
     s->cols = cols;
     s->god = rows * cols <= 9;
     if (s->god) {
-        if ((rc = sb_npt_init(&s->table, rows, cols, err)) ||
-            (rc = sb_npt_build(&s->table, NULL, mem, ctl, err))) {
-            sb_npt_free(&s->table);
+        if ((rc = sb_np_table_init(&s->table, rows, cols, err)) ||
+            (rc = sb_np_table_build(&s->table, NULL, mem, ctl, err))) {
+            sb_np_table_free(&s->table);
             free(s);
             return NULL;
         }
@@ -96,7 +96,7 @@ void sb_np_solver_close(sb_np_solver *s)
     if (!s)
         return;
     if (s->god)
-        sb_npt_free(&s->table);
+        sb_np_table_free(&s->table);
     else
         sb_np_pdbset_close(&s->set);
     pthread_mutex_destroy(&s->mu);
