@@ -23,17 +23,7 @@ static const cli_opt options[] = {
     {0, "no-bidir", CLI_FLAG, offsetof(search_opts, bidir), 0, 0, NULL,
      "search from the start only, even when the goal is one configuration"},
     CLI_OPT_MEMORY(search_opts, memarg),
-    {0, "disk", CLI_STR, offsetof(search_opts, disk), 0, 0, "DIR",
-     "keep the levels in files in a new folder inside DIR: searches larger\n"
-     "than --memory (the folder is removed at the end)"},
-    {0, "disk-limit", CLI_STR, offsetof(search_opts, disk_limit), 0, 0, "SIZE",
-     "with --disk: stop (status 4) before the files pass SIZE bytes"},
-    {0, "checkpoint", CLI_STR, offsetof(search_opts, checkpoint), 0, 0, "DIR",
-     "keep the levels on disk in DIR (kept), so that a run stopped\n"
-     "(Ctrl-C, a kill, a power loss) can be taken up with --resume DIR"},
-    {0, "resume", CLI_STR, offsetof(search_opts, resume), 0, 0, "DIR",
-     "take up the run kept in DIR by --checkpoint, with the same puzzle and\n"
-     "options; it ends as the run never stopped would have"},
+    SEARCH_DISK_OPTS,
     CLI_OPT_FORMAT(search_opts, format),
     CLI_OPT_PROGRESS(search_opts, progress),
     {0},

@@ -50,6 +50,20 @@ typedef struct search_opts {
     const char *format; /* --format, NULL for auto */
 } search_opts;
 
+/* The options of levels on disk, the same in solve and explore. */
+#define SEARCH_DISK_OPTS                                                                             \
+    {0, "disk", CLI_STR, offsetof(search_opts, disk), 0, 0, "DIR",                                   \
+     "keep the levels in files in a new folder inside DIR: searches larger\n"                        \
+     "than --memory (the folder is removed at the end)"},                                            \
+        {0, "disk-limit", CLI_STR, offsetof(search_opts, disk_limit), 0, 0, "SIZE",                  \
+         "with --disk: stop (status 4) before the files pass SIZE bytes"},                           \
+        {0, "checkpoint", CLI_STR, offsetof(search_opts, checkpoint), 0, 0, "DIR",                   \
+         "keep the levels on disk in DIR (kept), so that a run stopped\n"                            \
+         "(Ctrl-C, a kill, a power loss) can be taken up with --resume DIR"},                        \
+        {0, "resume", CLI_STR, offsetof(search_opts, resume), 0, 0, "DIR",                           \
+         "take up the run kept in DIR by --checkpoint, with the same puzzle and\n"                   \
+         "options; it ends as the run never stopped would have"}
+
 /* One run of solve or explore. */
 typedef struct search_run {
     search_opts o;
