@@ -70,15 +70,10 @@ static void rname(char *b, size_t n, int r)
 int sb_dlevels_init(sb_dlevels *s, const sb_keymodel *m, const char *dir, uint64_t limit, sb_mem *mem,
                     sb_error *err)
 {
+    int rc;
     memset(s, 0, sizeof *s);
-    if (!m || !m->expand)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_dlevels_init: %s is NULL",
-                            m ? "the model's expand" : "the model");
-    if (m->key_words < 1 || m->key_words > MAXKW)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "keys of %d words are not supported", m->key_words);
-    if (m->hint_bits < 0 || m->hint_bits > 63 || (m->hint_bits && m->key_words != 1))
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "hints of %d bits in keys of %d words are not supported",
-                            m->hint_bits, m->key_words);
+    if ((rc = sb_levels_model_ok(m, "sb_dlevels_init", err)))
+        return rc;
     s->model = *m;
     s->kw = m->key_words;
     s->idm = ~(uint64_t)0 >> m->hint_bits;

@@ -725,19 +725,26 @@ static int next_level(sb_levels *s, sb_side *S, int borrowed, sb_side *other, in
 
 /* ---- the public engine ---- */
 
-int sb_levels_init(sb_levels *s, const sb_keymodel *m, int threads, sb_mem *mem, sb_error *err)
+int sb_levels_model_ok(const sb_keymodel *m, const char *who, sb_error *err)
 {
-    if (!s)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_init: s is NULL");
-    memset(s, 0, sizeof *s);
     if (!m || !m->expand)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_init: %s is NULL",
-                            m ? "the model's expand" : "the model");
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "%s: %s is NULL", who, m ? "the model's expand" : "the model");
     if (m->key_words < 1 || m->key_words > MAXKW)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "keys of %d words are not supported", m->key_words);
     if (m->hint_bits < 0 || m->hint_bits > 63 || (m->hint_bits && m->key_words != 1))
         return sb_error_set(err, SB_EUSAGE, 0, 0, "hints of %d bits in keys of %d words are not supported",
                             m->hint_bits, m->key_words);
+    return 0;
+}
+
+int sb_levels_init(sb_levels *s, const sb_keymodel *m, int threads, sb_mem *mem, sb_error *err)
+{
+    int rc;
+    if (!s)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_levels_init: s is NULL");
+    memset(s, 0, sizeof *s);
+    if ((rc = sb_levels_model_ok(m, "sb_levels_init", err)))
+        return rc;
     threads = sb_pool_threads(threads);
     priv *p = calloc(1, sizeof *p);
     if (!p)

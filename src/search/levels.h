@@ -66,6 +66,11 @@ typedef struct sb_levels {
     void *priv;         /* the engine's own state (threads, lock) */
 } sb_levels;
 
+/* 0 when the engines of sorted levels (in memory and on disk) can take m:
+ * expand set, 1..SB_SEARCH_MAXKW words, hints only in one-word keys and
+ * below 64 bits; else SB_EUSAGE with err naming `who`. */
+int sb_levels_model_ok(const sb_keymodel *m, const char *who, sb_error *err);
+
 /* An engine for model m; threads 0 means one per online processor.  All
  * large memory is charged to mem.  SB_EUSAGE: s, m or m->expand NULL, keys
  * wider than SB_SEARCH_MAXKW, hints that do not fit.  Every function below
