@@ -281,12 +281,12 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
     int *sc = calloc((size_t)P * 4, sizeof *sc), *rcnt = sc + P, *sd = sc + 2 * P, *rd = sc + 3 * P;
     if (!sc)
         sbmpi_fatal("out of memory for %d counts", P);
-    uint64_t *sendbuf = NULL, *tmp = NULL, total = 0, big = 0;
+    uint64_t *sendbuf = NULL, *tmp = NULL, total = 0, big = 0, room = d->pending ? d->pending : 1;
     if (!rc) {
         for (int r = 0; r < P; r++)
             big = d->outn[r] > big ? d->outn[r] : big;
         tmp = sb_mem_alloc(d->mem, kb(d, big ? big : 1), err);
-        sendbuf = sb_mem_alloc(d->mem, kb(d, d->pending ? d->pending : 1), err);
+        sendbuf = sb_mem_alloc(d->mem, kb(d, room), err);
         if (!tmp || !sendbuf)
             rc = SB_ENOMEM;
     }
@@ -298,8 +298,10 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
                 rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory sorting");
                 break;
             }
-            n = sb_keys_unique_minus(s, n, NULL, 0, NULL, 0, kw, d->idm);
-            memcpy(sendbuf + total * kw, s, kb(d, n));
+            if (n) {
+                n = sb_keys_unique_minus(s, n, NULL, 0, NULL, 0, kw, d->idm);
+                memcpy(sendbuf + total * kw, s, kb(d, n));
+            }
             sc[r] = (int)n;
             sd[r] = (int)total;
             total += n;
@@ -328,11 +330,15 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
     uint64_t *sink = recv;
     if (!sink && !(sink = malloc(kb(d, got ? got : 1))))
         sbmpi_fatal("out of memory receiving %llu keys", (unsigned long long)got);
-    SBMPI_WAIT(MPI_Ialltoallv(sendbuf ? sendbuf : sink, sc, sd, d->keytype, sink, rcnt, rd, d->keytype,
+    /* a process that sends nothing still passes a send buffer of its own:
+     * Open MPI takes a send buffer equal to the receive buffer for
+     * MPI_IN_PLACE, and would then send what the others send it */
+    uint64_t none[MAXKW];
+    SBMPI_WAIT(MPI_Ialltoallv(sendbuf ? sendbuf : none, sc, sd, d->keytype, sink, rcnt, rd, d->keytype,
                               d->comm, &q_), "MPI_Alltoallv");
     d->stats.comm_secs += MPI_Wtime() - t;
     if (sendbuf)
-        sb_mem_free(d->mem, sendbuf, kb(d, total ? total : 1));
+        sb_mem_free(d->mem, sendbuf, kb(d, room)); /* the size it was given, not the keys sent */
     if (!recv)
         free(sink);
     if (rc) {
