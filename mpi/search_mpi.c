@@ -29,10 +29,11 @@
  *
  * Both ways, census, budget.  The side to grow is chosen on the summed
  * level sizes; a census keeps only the two newest levels.  Every array is
- * charged to the process's own sb_mem: a process that runs out stops the
- * run with SB_ENOMEM on all (levels are not dropped and searched again
- * from checkpoints as the one-process engine does: a run that does not fit
- * needs more processes).
+ * charged to the process's own sb_mem.  When a process runs out while a
+ * level is made, all processes drop the same older levels and make it
+ * again, and a path through dropped levels is rebuilt from checkpoints,
+ * as one process does (see "the budget" below); the run stops with
+ * SB_ENOMEM on all only when the two newest levels do not fit.
  *
  * Failures.  MPI calls return their errors (MPI_ERRORS_RETURN); one that
  * fails (a process died, the network went) is reported with the rank and
@@ -51,16 +52,22 @@
 
 #define MAXKW SB_SEARCH_MAXKW
 #define BATCH_WORDS ((uint64_t)1 << 20) /* words listed by a process before a trade */
+#define MIN_BATCH ((uint64_t)1 << 5)    /* keys: the smallest batch under a short budget */
+#define MAX_SHARE 512                   /* the least share of the room a batch is cut to */
 
 typedef struct dlevel {
-    uint64_t *keys; /* this process's part, sorted; NULL once dropped */
+    uint64_t *keys; /* this process's part, sorted; NULL once dropped (on all processes) */
     uint64_t n;     /* keys in the part */
     uint64_t total; /* keys in the level, all processes */
+    int checkpoint; /* kept with the level before it when others are dropped */
 } dlevel;
 
+/* lev[i] is distance base + i (base > 0 for a side searched again from a
+ * checkpoint to rebuild a path). */
 typedef struct dside {
     dlevel *lev;
     int nlev, cap;
+    int base;
 } dside;
 
 typedef struct run {
@@ -87,6 +94,10 @@ typedef struct dsearch {
     uint64_t **out, *outn, *outcap; /* a buffer per owner */
     uint64_t pending;               /* keys in those */
     int rc;                         /* set by emit */
+    const dlevel *cur, *prev;       /* levels d and d-1 of the level being made */
+    int pressed;                    /* the budget ran short in this run (on some process) */
+    unsigned share;                 /* then a batch takes 1/share of the room left */
+    int dropped;                    /* levels dropped for the budget (all processes alike) */
     sb_error err;
     sbmpi_stats stats;
     double comm0;
@@ -197,13 +208,15 @@ static int side_push(dsearch *d, dside *S, uint64_t *keys, uint64_t n, sb_error 
     S->lev[S->nlev].keys = keys;
     S->lev[S->nlev].n = n;
     S->lev[S->nlev].total = 0;
+    S->lev[S->nlev].checkpoint = 0;
     S->nlev++;
     return 0;
 }
 
-static void side_free(dsearch *d, dside *S)
+/* A side's own levels are freed; the first `borrowed` are another's. */
+static void side_free(dsearch *d, dside *S, int borrowed)
 {
-    for (int i = 0; i < S->nlev; i++)
+    for (int i = borrowed; i < S->nlev; i++)
         level_drop(d, &S->lev[i]);
     sb_mem_free(d->mem, S->lev, S->cap * sizeof *S->lev);
     memset(S, 0, sizeof *S);
@@ -314,6 +327,8 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
     d->pending = 0;
     if (tmp)
         sb_mem_free(d->mem, tmp, kb(d, big ? big : 1));
+    if (d->pressed)
+        free_out(d); /* their room goes to the receiving and the merge */
     double t = MPI_Wtime();
     SBMPI_WAIT(MPI_Ialltoall(sc, 1, MPI_INT, rcnt, 1, MPI_INT, d->comm, &q_), "MPI_Alltoall");
     uint64_t got = 0;
@@ -362,7 +377,11 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
             in[r] = recv + (uint64_t)rd[r] * kw;
             cnt[r] = (uint64_t)rcnt[r];
         }
-        uint64_t n = sb_keys_merge(in, cnt, P, NULL, 0, NULL, 0, keys, kw, d->idm);
+        /* under a short budget the runs leave out levels d and d-1 at
+         * once, so that they hold new keys only */
+        const dlevel *x = d->pressed ? d->cur : NULL, *y = d->pressed ? d->prev : NULL;
+        uint64_t n = sb_keys_merge(in, cnt, P, x ? x->keys : NULL, x ? x->n : 0, y ? y->keys : NULL,
+                                   y ? y->n : 0, keys, kw, d->idm);
         uint64_t *k2 = n == UINT64_MAX ? NULL : shrink(d, keys, got, n, err);
         if (!k2) {
             rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory merging");
@@ -384,12 +403,22 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
 static int make_level(dsearch *d, dside *S, sb_control *ctl, sb_error *err)
 {
     const dlevel *cur = &S->lev[S->nlev - 1], *prev = S->nlev >= 2 ? &S->lev[S->nlev - 2] : NULL;
-    int level = S->nlev; /* distance being made (this side) */
+    int level = S->base + S->nlev; /* distance being made (this side) */
     run *runs = NULL;
     int nruns = 0, runcap = 0, rc = 0;
     uint64_t i = 0, batch = BATCH_WORDS / (uint64_t)d->kw;
+    if (d->pressed) {
+        /* a trade holds a batch about three times over (the buffers and
+         * their sort, then the send and receive buffers, then what was
+         * received and its merge): a batch takes 1/share of the room this
+         * process has left */
+        uint64_t b = (uint64_t)sb_mem_left(d->mem) / ((uint64_t)d->share * kb(d, 1));
+        batch = b < MIN_BATCH ? MIN_BATCH : b < batch ? b : batch;
+    }
     double last = sb_now();
     d->rc = 0;
+    d->cur = cur;
+    d->prev = prev;
     for (;;) {
         while (i < cur->n && d->pending < batch && !d->rc) {
             int e = d->model.expand(d->model.ud, cur->keys + i * d->kw, emit, d);
@@ -469,7 +498,91 @@ static int make_level(dsearch *d, dside *S, sb_control *ctl, sb_error *err)
     }
     free_runs(d, runs, nruns);
     sb_mem_free(d->mem, runs, runcap * sizeof *runs);
+    d->cur = d->prev = NULL; /* S->lev may have moved */
     return rc;
+}
+
+/* ---- the budget ----
+ *
+ * As in one process (src/search/levels.c): when a level cannot be made,
+ * older levels are dropped, except level 0 and checkpoint pairs, and the
+ * level is made again; a path through dropped levels is rebuilt by
+ * searching again from the nearest checkpoint below.  Here the processes
+ * agree that the level failed (one process out of room is enough), and
+ * every process then drops the same levels, its own part of each: which
+ * levels go depends only on the sides' shape, the same everywhere.  So a
+ * level is held by all processes or by none, and the collective calls of
+ * a path's rebuild stay in step. */
+
+static int droppable(const dside *S, int i)
+{
+    if (i == 0 && S->base == 0)
+        return 0; /* level 0: the start, one state, always a checkpoint */
+    if (i >= S->nlev - 2 || !S->lev[i].keys)
+        return 0;
+    return !S->lev[i].checkpoint && !(i + 1 < S->nlev && S->lev[i + 1].checkpoint);
+}
+
+/* Drop what may go on S (its first `borrowed` levels are another side's):
+ * in a census all but the two newest; else the levels that are not
+ * checkpoints, the two newest becoming a checkpoint pair, or when only
+ * checkpoints are left, the oldest pair.  Returns the levels dropped. */
+static int drop_levels(dsearch *d, dside *S, int borrowed, int census)
+{
+    int got = 0;
+    if (!census) {
+        for (int i = borrowed; i < S->nlev - 2; i++)
+            if (droppable(S, i))
+                got++;
+        if (got && S->nlev >= 2)
+            S->lev[S->nlev - 1].checkpoint = 1;
+        got = 0;
+    }
+    for (int i = borrowed; i < S->nlev - 2; i++)
+        if (census ? S->lev[i].keys != NULL : droppable(S, i)) {
+            level_drop(d, &S->lev[i]);
+            got++;
+        }
+    if (!got && !census) {
+        for (int i = borrowed; i < S->nlev - 2; i++)
+            if (S->lev[i].keys && !(i == 0 && S->base == 0)) {
+                if (i + 1 < S->nlev && S->lev[i + 1].checkpoint)
+                    S->lev[i + 1].checkpoint = 0;
+                S->lev[i].checkpoint = 0;
+                level_drop(d, &S->lev[i]);
+                got++;
+                break;
+            }
+    }
+    if (!census)
+        d->dropped += got;
+    return got;
+}
+
+/* Make the next level of S, dropping older levels (of S, then of `other`)
+ * while the budget of some process is short.  The first failure puts the
+ * run under pressure (batches fitted to the room left, runs without
+ * levels d and d-1) and tries again; a failure with nothing left to drop
+ * cuts the batches by 4, down to MAX_SHARE, and then stops the run.  Each
+ * attempt costs a level's work, and the decision is the same on every
+ * process: it rests on the agreed code and the sides' shape alone. */
+static int next_level(dsearch *d, dside *S, int borrowed, dside *other, int census, sb_control *ctl,
+                      sb_error *err)
+{
+    if (census)
+        drop_levels(d, S, borrowed, 1);
+    for (;;) {
+        int rc = make_level(d, S, ctl, err);
+        if (rc != SB_ENOMEM)
+            return rc;
+        int first = !d->pressed;
+        d->pressed = 1;
+        if (drop_levels(d, S, borrowed, census) || (other && drop_levels(d, other, 0, census)) || first)
+            continue;
+        if (d->share >= MAX_SHARE)
+            return rc;
+        d->share *= 4;
+    }
 }
 
 /* ---- the search ---- */
@@ -497,8 +610,8 @@ static int local_goal(const dsearch *d, const dlevel *L, const uint64_t *goal, u
 
 static void clear_result(dsearch *d)
 {
-    side_free(d, &d->side[0]);
-    side_free(d, &d->side[1]);
+    side_free(d, &d->side[0], 0);
+    side_free(d, &d->side[1], 0);
     free(d->last);
     d->last = NULL;
     d->nlast = d->lastcap = 0;
@@ -506,6 +619,9 @@ static void clear_result(dsearch *d)
     d->length = -1;
     d->meet_level[0] = d->meet_level[1] = -1;
     d->generated = 0;
+    d->dropped = 0;
+    d->pressed = 0;
+    d->share = 8;
 }
 
 static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_control *ctl, sb_error *err)
@@ -518,9 +634,7 @@ static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_co
         dside *F = &d->side[0];
         int got = smallest(d, local_goal(d, &F->lev[0], goal, key), key);
         while (!got) {
-            if (d->census && F->nlev > 2)
-                level_drop(d, &F->lev[F->nlev - 3]);
-            if ((rc = make_level(d, F, ctl, err)))
+            if ((rc = next_level(d, F, 0, NULL, d->census, ctl, err)))
                 return rc;
             dlevel *L = &F->lev[F->nlev - 1];
             if (!L->total) {
@@ -550,7 +664,7 @@ static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_co
         dside *F = &d->side[0], *B = &d->side[1];
         int k = F->lev[F->nlev - 1].total <= B->lev[B->nlev - 1].total ? 0 : 1;
         dside *X = &d->side[k], *Y = &d->side[1 - k];
-        if ((rc = make_level(d, X, ctl, err)))
+        if ((rc = next_level(d, X, 0, Y, d->census, ctl, err)))
             return rc;
         const dlevel *L = &X->lev[X->nlev - 1], *M = &Y->lev[Y->nlev - 1];
         if (!L->total) {
@@ -642,6 +756,7 @@ static int d_run(void *st, const uint64_t *start, const uint64_t *goal, unsigned
     info->nlevels[0] = d->side[0].nlev;
     info->nlevels[1] = d->side[1].nlev;
     info->threads = 1;
+    info->dropped = d->dropped;
     for (int k = 0; k < 2; k++)
         for (int j = 0; j < d->side[k].nlev; j++)
             info->states += d->side[k].lev[j].total;
@@ -687,24 +802,58 @@ static void on_parent(void *ctx, const uint64_t *key)
         c->best = i;
 }
 
-/* out + D*kw holds a key at distance D of side S: fill in distances D-1
- * down to 0 with, each time, the smallest neighbour one level nearer. */
-static int trace(dsearch *d, dside *S, int D, uint64_t *out, sb_error *err)
+/* out + D*kw holds a key at distance D of side S (S's numbering): fill in
+ * distances D-1 down to the first S holds with, each time, the smallest
+ * neighbour one level nearer.  A level dropped for the budget is made
+ * again from the nearest checkpoint below it, in a side of its own seeded
+ * with the checkpoint (`borrowed`, as in levels.c); the levels above D-1
+ * are no longer needed and go first, to make room. */
+static int trace(dsearch *d, dside *S, int borrowed, int D, uint64_t *out, sb_control *ctl, sb_error *err)
 {
     int kw = d->kw;
-    for (; D > 0; D--) {
-        parent_ctx c = {d, &S->lev[D - 1], -1};
-        int rc = d->model.expand(d->model.ud, out + (uint64_t)D * kw, on_parent, &c);
+    while (D > S->base) {
+        int i = D - 1 - S->base; /* index of level D-1 in S */
+        if (S->lev[i].keys) {
+            parent_ctx c = {d, &S->lev[i], -1};
+            int rc = d->model.expand(d->model.ud, out + (uint64_t)D * kw, on_parent, &c);
+            if (rc)
+                sb_error_set(err, rc, 0, 0, "the model failed to list moves");
+            if ((rc = agree(d, rc, err)))
+                return rc;
+            uint64_t key[MAXKW];
+            if (c.best >= 0)
+                memcpy(key, c.L->keys + (uint64_t)c.best * kw, kb(d, 1));
+            if (!smallest(d, c.best >= 0, key))
+                return sb_error_set(err, SB_EINTERNAL, 0, 0, "no neighbour at distance %d", D - 1);
+            memcpy(out + (uint64_t)(D - 1) * kw, key, kb(d, 1));
+            D--;
+            continue;
+        }
+        for (int j = D - S->base; j < S->nlev; j++)
+            if (j >= borrowed)
+                level_drop(d, &S->lev[j]);
+        int c = i - 1;
+        while (c >= 0 && !(S->lev[c].keys && ((c == 0 && S->base == 0) || (c >= 1 && S->lev[c - 1].keys))))
+            c--;
+        if (c < 0)
+            return sb_error_set(err, SB_EINTERNAL, 0, 0, "no checkpoint below distance %d", D - 1);
+        dside sub = {0};
+        int lent = c == 0 && S->base == 0 ? 1 : 2, rc = 0;
+        for (int j = c + 1 - lent; j <= c && !rc; j++) {
+            rc = side_push(d, &sub, S->lev[j].keys, S->lev[j].n, err);
+            if (!rc)
+                sub.lev[sub.nlev - 1].total = S->lev[j].total;
+        }
+        rc = agree(d, rc, err);
+        sub.base = S->base + c + 1 - lent;
+        while (!rc && sub.base + sub.nlev - 1 < D - 1)
+            rc = next_level(d, &sub, lent, NULL, 0, ctl, err);
+        if (!rc)
+            rc = trace(d, &sub, lent, D, out, ctl, err);
+        side_free(d, &sub, sub.nlev < lent ? sub.nlev : lent);
         if (rc)
-            sb_error_set(err, rc, 0, 0, "the model failed to list moves");
-        if ((rc = agree(d, rc, err)))
             return rc;
-        uint64_t key[MAXKW];
-        if (c.best >= 0)
-            memcpy(key, c.L->keys + (uint64_t)c.best * kw, kb(d, 1));
-        if (!smallest(d, c.best >= 0, key))
-            return sb_error_set(err, SB_EINTERNAL, 0, 0, "no neighbour at distance %d", D - 1);
-        memcpy(out + (uint64_t)(D - 1) * kw, key, kb(d, 1));
+        D = S->base + c + 1 - lent;
     }
     return 0;
 }
@@ -712,17 +861,16 @@ static int trace(dsearch *d, dside *S, int D, uint64_t *out, sb_error *err)
 static int d_path(void *st, uint64_t *keys, sb_control *ctl, sb_error *err)
 {
     dsearch *d = st;
-    (void)ctl;
     int kw = d->kw, f = d->meet_level[0], g = d->meet_level[1];
     memcpy(keys + (uint64_t)f * kw, d->meet, kb(d, 1));
-    int rc = trace(d, &d->side[0], f, keys, err);
+    int rc = trace(d, &d->side[0], 0, f, keys, ctl, err);
     if (rc || g == 0)
         return rc;
     uint64_t *back = malloc(kb(d, (uint64_t)g + 1));
     if (!back)
         sbmpi_fatal("out of memory");
     memcpy(back + (uint64_t)g * kw, d->meet, kb(d, 1));
-    rc = trace(d, &d->side[1], g, back, err);
+    rc = trace(d, &d->side[1], 0, g, back, ctl, err);
     for (int j = 0; j < g && !rc; j++)
         memcpy(keys + (uint64_t)(f + g - j) * kw, back + (uint64_t)j * kw, kb(d, 1));
     free(back);
