@@ -80,8 +80,8 @@ int cli_search(search_run *r, int census)
     if (r->o.disk_limit && !r->o.disk && !ckpt)
         return cli_usage_error("--disk-limit needs --disk or --checkpoint");
 #ifdef SBFS_MPI
-    if (r->o.disk || ckpt) /* the processes keep their parts of the levels in memory */
-        return cli_usage_error("--disk, --checkpoint and --resume are not available under MPI");
+    if (ckpt) /* the processes' parts of the levels are not checkpointed */
+        return cli_usage_error("--checkpoint and --resume are not available under MPI");
 #endif
     if (r->o.disk_limit && sb_mem_parse_size(r->o.disk_limit, &dlimit, &r->err))
         return cli_fail(NULL, &r->err);
@@ -103,7 +103,7 @@ int cli_search(search_run *r, int census)
 #ifdef SBFS_MPI
     /* under MPI the levels are cut among the processes */
     const sbmpi_stats *ms = NULL;
-    if (sbmpi_search_new(&r->srch, &m, &r->mem, &ms, &r->err))
+    if (sbmpi_search_new(&r->srch, &m, &r->mem, r->o.disk, dlimit, &ms, &r->err))
         return cli_fail(fname, &r->err);
     r->mpi_stats = ms;
 #else

@@ -38,15 +38,19 @@
  * Failures.  MPI calls return their errors (MPI_ERRORS_RETURN); one that
  * fails (a process died, the network went) is reported with the rank and
  * the job aborted, so that no process waits for ever. */
+#include <errno.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "../src/core/hash.h"
 #include "../src/core/internal.h"
 #include "../src/search/backend.h"
 #include "../src/search/keysort.h"
+#include "../src/search/levelstore.h"
 #include "sbmpi.h"
 #include "sbmpi_priv.h"
 
@@ -60,6 +64,7 @@ typedef struct dlevel {
     uint64_t n;     /* keys in the part */
     uint64_t total; /* keys in the level, all processes */
     int checkpoint; /* kept with the level before it when others are dropped */
+    uint64_t file;  /* with levels on disk: > 0 once the part is in file "l<file>" */
 } dlevel;
 
 /* lev[i] is distance base + i (base > 0 for a side searched again from a
@@ -98,6 +103,12 @@ typedef struct dsearch {
     int pressed;                    /* the budget ran short in this run (on some process) */
     unsigned share;                 /* then a batch takes 1/share of the room left */
     int dropped;                    /* levels dropped for the budget (all processes alike) */
+    /* levels on disk (--disk): this process's store, in <dir>/rank-<rank> */
+    sb_lstore *ls;
+    char rankdir[SB_LS_NAME];
+    int made_rankdir;               /* rankdir was made here: removed at the end */
+    uint64_t nfiles;                /* files written, for their names */
+    uint64_t disk_written;          /* bytes of level files written */
     sb_error err;
     sbmpi_stats stats;
     double comm0;
@@ -188,11 +199,22 @@ static uint64_t sum_u64(dsearch *d, uint64_t v)
 
 /* ---- levels ---- */
 
+static void file_name(uint64_t file, char *name, size_t size)
+{
+    snprintf(name, size, "l%llu", (unsigned long long)file);
+}
+
 static void level_drop(dsearch *d, dlevel *L)
 {
     if (L->keys)
         sb_mem_free(d->mem, L->keys, kb(d, L->n ? L->n : 1));
     L->keys = NULL;
+    if (L->file) {
+        char name[32];
+        file_name(L->file, name, sizeof name);
+        sb_lstore_remove(d->ls, name);
+        L->file = 0;
+    }
 }
 
 static int side_push(dsearch *d, dside *S, uint64_t *keys, uint64_t n, sb_error *err)
@@ -209,6 +231,7 @@ static int side_push(dsearch *d, dside *S, uint64_t *keys, uint64_t n, sb_error 
     S->lev[S->nlev].n = n;
     S->lev[S->nlev].total = 0;
     S->lev[S->nlev].checkpoint = 0;
+    S->lev[S->nlev].file = 0;
     S->nlev++;
     return 0;
 }
@@ -559,6 +582,79 @@ static int drop_levels(dsearch *d, dside *S, int borrowed, int census)
     return got;
 }
 
+/* ---- levels on disk ----
+ *
+ * With a store (--disk), each process writes its part of every level of
+ * a side older than the two newest to a file of its own and frees it:
+ * making a level needs levels d and d-1 only, and the rebuild of a path
+ * reads each older level back once, one at a time.  The keys go without
+ * their hints (the store wants them strictly ascending, and hints serve
+ * only the making of the next level).  Every process writes the same
+ * levels, so a level is on disk everywhere or nowhere, and a failure
+ * (the disk limit, a full disk) is agreed like any other. */
+static int spill(dsearch *d, dside *S, int borrowed, sb_error *err)
+{
+    int rc = 0;
+    for (int i = borrowed; i < S->nlev - 2 && !rc; i++) {
+        dlevel *L = &S->lev[i];
+        if (!L->keys)
+            continue;
+        char name[32];
+        uint64_t file = d->nfiles + 1;
+        file_name(file, name, sizeof name);
+        sb_lwriter w;
+        rc = sb_lwriter_open(&w, d->ls, name, err);
+        for (uint64_t j = 0; j < L->n && !rc; j++) {
+            uint64_t key[MAXKW];
+            memcpy(key, L->keys + j * d->kw, kb(d, 1));
+            key[0] &= d->idm;
+            rc = sb_lwriter_put(&w, key, err);
+        }
+        if (!rc)
+            rc = sb_lwriter_close(&w, err);
+        if (rc) {
+            sb_lwriter_abort(&w);
+            break;
+        }
+        d->nfiles = file;
+        d->disk_written += SB_LS_HEADER + w.bytes;
+        sb_mem_free(d->mem, L->keys, kb(d, L->n ? L->n : 1));
+        L->keys = NULL;
+        L->file = file;
+    }
+    return agree(d, rc, err);
+}
+
+/* Read the part of level L (on disk, not in memory) back.  Collective. */
+static int load(dsearch *d, dlevel *L, sb_error *err)
+{
+    char name[32];
+    file_name(L->file, name, sizeof name);
+    sb_lreader r;
+    uint64_t n = 0, j = 0, *k = NULL;
+    int rc = sb_lreader_open(&r, d->ls, name, &n, err);
+    if (!rc) {
+        if (n != L->n)
+            rc = sb_error_set(err, SB_EBADFILE, 0, 0, "%s/%s: %llu keys, %llu expected", d->ls->dir, name,
+                              (unsigned long long)n, (unsigned long long)L->n);
+        else if (!(k = sb_mem_alloc(d->mem, kb(d, n ? n : 1), err)))
+            rc = SB_ENOMEM;
+        int got;
+        while (!rc && (got = sb_lreader_next(&r, err)) != 0) {
+            if (got < 0)
+                rc = got;
+            else if (j < n)
+                memcpy(k + (j++) * d->kw, r.key, kb(d, 1));
+        }
+        sb_lreader_close(&r);
+    }
+    if (rc && k)
+        sb_mem_free(d->mem, k, kb(d, n ? n : 1));
+    else if (!rc)
+        L->keys = k;
+    return agree(d, rc, err);
+}
+
 /* Make the next level of S, dropping older levels (of S, then of `other`)
  * while the budget of some process is short.  The first failure puts the
  * run under pressure (batches fitted to the room left, runs without
@@ -573,6 +669,8 @@ static int next_level(dsearch *d, dside *S, int borrowed, dside *other, int cens
         drop_levels(d, S, borrowed, 1);
     for (;;) {
         int rc = make_level(d, S, ctl, err);
+        if (!rc) /* a store that is full stops the run (SB_ENOMEM too, but not the memory's) */
+            return d->ls && !census ? spill(d, S, borrowed, err) : 0;
         if (rc != SB_ENOMEM)
             return rc;
         int first = !d->pressed;
@@ -619,6 +717,7 @@ static void clear_result(dsearch *d)
     d->length = -1;
     d->meet_level[0] = d->meet_level[1] = -1;
     d->generated = 0;
+    d->disk_written = 0;
     d->dropped = 0;
     d->pressed = 0;
     d->share = 8;
@@ -761,6 +860,11 @@ static int d_run(void *st, const uint64_t *start, const uint64_t *goal, unsigned
         for (int j = 0; j < d->side[k].nlev; j++)
             info->states += d->side[k].lev[j].total;
     info->generated = sum_u64(d, d->generated);
+    if (d->ls) { /* the processes' stores together */
+        info->disk_peak = sum_u64(d, d->ls->peak);
+        info->disk_used = sum_u64(d, d->ls->used);
+        info->disk_levels = sum_u64(d, d->disk_written);
+    }
     /* the figures */
     double c = d->stats.comm_secs, cmax;
     uint64_t peak = d->mem ? d->mem->peak : 0, pk[2] = {peak, peak}, all[2];
@@ -813,16 +917,24 @@ static int trace(dsearch *d, dside *S, int borrowed, int D, uint64_t *out, sb_co
     int kw = d->kw;
     while (D > S->base) {
         int i = D - 1 - S->base; /* index of level D-1 in S */
-        if (S->lev[i].keys) {
-            parent_ctx c = {d, &S->lev[i], -1};
-            int rc = d->model.expand(d->model.ud, out + (uint64_t)D * kw, on_parent, &c);
+        if (S->lev[i].keys || S->lev[i].file) {
+            dlevel *L = &S->lev[i];
+            int loaded = !L->keys, rc;
+            if (loaded && (rc = load(d, L, err)))
+                return rc;
+            parent_ctx c = {d, L, -1};
+            rc = d->model.expand(d->model.ud, out + (uint64_t)D * kw, on_parent, &c);
             if (rc)
                 sb_error_set(err, rc, 0, 0, "the model failed to list moves");
+            uint64_t key[MAXKW];
+            if (!rc && c.best >= 0)
+                memcpy(key, L->keys + (uint64_t)c.best * kw, kb(d, 1));
+            if (loaded) { /* back to disk only */
+                sb_mem_free(d->mem, L->keys, kb(d, L->n ? L->n : 1));
+                L->keys = NULL;
+            }
             if ((rc = agree(d, rc, err)))
                 return rc;
-            uint64_t key[MAXKW];
-            if (c.best >= 0)
-                memcpy(key, c.L->keys + (uint64_t)c.best * kw, kb(d, 1));
             if (!smallest(d, c.best >= 0, key))
                 return sb_error_set(err, SB_EINTERNAL, 0, 0, "no neighbour at distance %d", D - 1);
             memcpy(out + (uint64_t)(D - 1) * kw, key, kb(d, 1));
@@ -889,13 +1001,43 @@ static void d_free(void *st)
     free(d->outcap);
     if (d->keytype != MPI_DATATYPE_NULL)
         MPI_Type_free(&d->keytype);
+    if (d->ls) {
+        sb_lstore_close(d->ls);
+        free(d->ls);
+    }
+    if (d->made_rankdir)
+        rmdir(d->rankdir);
     free(d);
 }
 
 static const sb_search_backend backend = {d_run, d_level, d_last, d_path, d_free};
 
-int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const sbmpi_stats **stats,
-                     sb_error *err)
+/* This process's store: a fresh directory in <dir>/rank-<rank>, made if
+ * need be.  A local failure, not agreed. */
+static int open_store(dsearch *d, const char *dir, uint64_t limit, sb_error *err)
+{
+    int n = snprintf(d->rankdir, sizeof d->rankdir, "%s/rank-%d", dir, d->rank);
+    if (n < 0 || (size_t)n >= sizeof d->rankdir - 32)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "--disk: the directory's name is too long");
+    if (mkdir(d->rankdir, 0777) == 0)
+        d->made_rankdir = 1;
+    else if (errno != EEXIST)
+        return sb_error_set(err, SB_EIO, 0, 0, "%s: cannot make the directory: %s", d->rankdir, strerror(errno));
+    if (!(d->ls = calloc(1, sizeof *d->ls)))
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    /* a file buffer: 1/64 of the budget, 4 KB to 1 MB, as in one process */
+    size_t iob = sb_mem_left(d->mem) / 64;
+    iob = iob < 4096 ? 4096 : iob > ((size_t)1 << 20) ? (size_t)1 << 20 : iob;
+    int rc = sb_lstore_open(d->ls, d->rankdir, 1, limit, d->kw, d->mem, iob, err);
+    if (rc) {
+        free(d->ls);
+        d->ls = NULL;
+    }
+    return rc;
+}
+
+int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const char *disk, uint64_t disk_limit,
+                     const sbmpi_stats **stats, sb_error *err)
 {
     if (!s || !m)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sbmpi_search_new: NULL argument");
@@ -925,6 +1067,13 @@ int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const sbm
     }
     SBMPI_CHECK(MPI_Type_contiguous(d->kw, MPI_UINT64_T, &d->keytype));
     SBMPI_CHECK(MPI_Type_commit(&d->keytype));
+    if (disk) {
+        int rc = agree(d, open_store(d, disk, disk_limit, err), err);
+        if (rc) {
+            d_free(d);
+            return rc;
+        }
+    }
     if (stats)
         *stats = &d->stats;
     return sb_search_new_backend(s, m, &backend, d, err);
