@@ -142,6 +142,50 @@ dropped 2 120K solve puzzles/eight-judge.txt
 dropped 4 50K solve puzzles/eight-judge.txt
 dropped 4 200K solve --no-bidir puzzles/eight-judge.txt
 
+# Levels on disk: each process writes its part of the levels older than
+# the two newest to files under DIR/rank-N, and reads them back to
+# rebuild the path; with budgets of tens of KB per process, nothing is
+# dropped, the output is one process's, and no file is left behind.
+#   ondisk NP MEMORY ARGS... (the puzzle last)
+ondisk() {
+    np=$1
+    mem=$2
+    shift 2
+    reference "$@"
+    mkdir -p "$T/disk"
+    run_mpi "$np" "$@" -v --memory "$mem" --disk "$T/disk"
+    got=$?
+    eval "p=\${$#}"
+    name="$* --disk, --memory $mem, -np $np"
+    if [ "$got" != 0 ] || ! cmp -s "$T/ref" "$T/out"; then
+        bad "$name: status $got, output $(cmp -s "$T/ref" "$T/out" && echo same || echo differs)"
+        head -n 3 "$T/err" | sed 's/^/    /'
+    elif ! grep -q '^sbfs: levels on disk: [1-9]' "$T/err" || grep -q 'levels dropped' "$T/err"; then
+        bad "$name: levels not on disk, or dropped: $(grep 'on disk' "$T/err")"
+    elif [ -n "$(ls -A "$T/disk")" ]; then
+        bad "$name: files left in the directory: $(ls -A "$T/disk")"
+    else
+        ok
+        verified "$name" 0 "$p"
+    fi
+    rm -rf "$T/disk"
+}
+for np in 1 2 3 4; do
+    ondisk $np 60K solve puzzles/klotski.txt
+done
+ondisk 2 100K solve puzzles/eight-judge.txt
+ondisk 4 300K solve puzzles/rush-hour.txt
+# a disk limit stops the run as in one process (status 4); checkpoints
+# are refused (status 2)
+mkdir -p "$T/disk"
+run_mpi 2 solve --disk "$T/disk" --disk-limit 2K puzzles/klotski.txt
+st=$?
+if [ "$st" = 4 ] && grep -q '^sbfs: disk limit exhausted' "$T/err"; then ok; else bad "--disk-limit 2K: status $st, $(head -n 1 "$T/err")"; fi
+run_mpi 2 solve --checkpoint "$T/disk" puzzles/klotski.txt
+st=$?
+if [ "$st" = 2 ] && grep -q 'not available under MPI' "$T/err"; then ok; else bad "--checkpoint: status $st, $(head -n 1 "$T/err")"; fi
+rm -rf "$T/disk"
+
 # Past what even dropping allows, every process stops with status 4 and
 # the message of the one that ran out, at once and in the middle (a
 # census keeps two levels only, and a God table cannot drop any).
