@@ -124,7 +124,8 @@ static uint64_t trade(dtable *t, uint64_t c, int *rc, sb_mem *mem, sb_error *err
         *rc = SB_ENOMEM;
     if (!*rc)
         for (int r = 0; r < P; r++) {
-            memcpy(send + total, t->out[r], t->outn[r] * 8);
+            if (t->outn[r]) /* a buffer never used is NULL */
+                memcpy(send + total, t->out[r], t->outn[r] * 8);
             sc[r] = (int)t->outn[r];
             sd[r] = (int)total;
             total += t->outn[r];
@@ -141,7 +142,10 @@ static uint64_t trade(dtable *t, uint64_t c, int *rc, sb_mem *mem, sb_error *err
     uint64_t *recv = malloc((got ? got : 1) * 8);
     if (!recv)
         sbmpi_fatal("out of memory receiving %llu indices", (unsigned long long)got);
-    SBMPI_WAIT(MPI_Ialltoallv(send ? send : recv, sc, sd, MPI_UINT64_T, recv, rcnt, rd, MPI_UINT64_T,
+    /* never the receive buffer as the send buffer: Open MPI would take it
+     * for MPI_IN_PLACE (see search_mpi.c) */
+    uint64_t none = 0;
+    SBMPI_WAIT(MPI_Ialltoallv(send ? send : &none, sc, sd, MPI_UINT64_T, recv, rcnt, rd, MPI_UINT64_T,
                               MPI_COMM_WORLD, &q_), "MPI_Alltoallv");
     t->comm += MPI_Wtime() - t0;
     for (uint64_t i = 0; i < got; i++)
