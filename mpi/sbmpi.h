@@ -46,8 +46,9 @@ int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const cha
                      const sbmpi_stats **stats, sb_error *err);
 
 /* The distributed God table of model m from index start: the index range
- * in one slice per process (2-bit codes and two bitmaps each, charged to
- * this process's mem), filled forward level by level.  count[0..levels)
+ * in one slice per process (2-bit codes, and a frontier bitmap when the
+ * budget has room: 3 bits a position, else 2, charged to this process's
+ * mem), filled forward level by level.  count[0..levels)
  * (room for SB_TABLE_MAXDIST + 1) receives the positions at each distance,
  * the same on every process.  Returns 0, SB_EINTR (counts so far valid),
  * SB_ENOMEM or SB_EUSAGE, the same on every process.  stats may be NULL.

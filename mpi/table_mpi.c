@@ -3,20 +3,31 @@
  *
  * Process r owns the indices [lo_r, lo_{r+1}), lo_r = size * r / P rounded
  * down to a multiple of 64, and keeps for them the 2-bit codes of the
- * one-process engine (distance mod 3, 3 for "not reached") and two
- * bitmaps, level d and level d+1.  Level d+1 is made forward: each process
- * lists the successors of its part of level d; one it owns is marked at
- * once (code (d+1) mod 3, bit in the next bitmap) when not reached yet, the
- * others go, in batches, to their owners (MPI_Alltoallv), which mark them
- * the same way.  Marking is idempotent, so the order of the messages does
- * not matter and the level counts (summed over the processes) are those
- * of one process.  The number of trades per level is agreed each trade, as
- * in the distributed key search (search_mpi.c), with Ctrl-C and errors.
+ * one-process engine (distance mod 3, 3 for "not reached") and, when its
+ * budget has room, the one-process engine's frontier bitmap.  Level d+1 is
+ * made forward: each process lists the successors of its part of level d;
+ * one it owns is marked at once (code (d+1) mod 3, and its bit in the
+ * bitmap) when not reached yet, the others go, in batches, to their owners
+ * (MPI_Alltoallv), which mark them the same way.  Marking is idempotent,
+ * so the order of the messages does not matter and the level counts
+ * (summed over the processes) are those of one process.  The number of
+ * trades per level is agreed each trade, as in the distributed key search
+ * (search_mpi.c), with Ctrl-C and errors.
+ *
+ * The frontier.  Level d is the indices of code d mod 3, but so are levels
+ * d-3, d-6, ...  One bitmap tells them apart, as in src/index/table.c: a
+ * bit is set when an index is marked and cleared when it is expanded, and
+ * an index whose bit is set but whose code is (d+1) mod 3 was reached in
+ * this level and waits for the next.  3 bits a position in all.  Without
+ * room for the bitmap a process scans its codes for d mod 3 and expands
+ * the older levels of that code again: their successors are all reached,
+ * so the counts stay exact, at the cost of work and trades, in 2 bits a
+ * position.
  *
  * Only forward levels: a backward level asks, of an index not reached,
  * whether some neighbour is at distance d, and those neighbours live on
  * other processes; late levels therefore cost (frontier) x (moves) trades
- * where one process would scan backwards.  4 bits an index in all. */
+ * where one process would scan backwards. */
 #include <mpi.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +43,9 @@ typedef struct dtable {
     int rank, size;
     uint64_t *bound; /* P+1 slice bounds */
     uint64_t lo, hi;
-    uint64_t *codes, *cur, *next; /* 2-bit codes, bitmaps, of the slice */
+    uint64_t *codes, *front; /* 2-bit codes and frontier bitmap (or NULL) of the slice */
     size_t codes_bytes, map_bytes;
+    uint64_t batch;          /* successors listed by a process before a trade */
     uint64_t **out, *outn, *outcap;
     uint64_t pending;
     void *scratch;
@@ -62,7 +74,8 @@ static inline int mark(dtable *t, uint64_t q, uint64_t c)
     if (((t->codes[w] >> sh) & 3) != 3)
         return 0;
     t->codes[w] &= ~((uint64_t)3 << sh) | (c << sh);
-    t->next[i >> 6] |= (uint64_t)1 << (i & 63);
+    if (t->front)
+        t->front[i >> 6] |= (uint64_t)1 << (i & 63);
     return 1;
 }
 
@@ -220,11 +233,16 @@ int sbmpi_table_build(const sb_model *m, uint64_t start, sb_mem *mem, const sb_c
     t.codes_bytes = ((n + 31) / 32 + 1) * 8;
     t.map_bytes = ((n + 63) / 64 + 1) * 8;
     t.codes = sb_mem_alloc(mem, t.codes_bytes, err);
-    t.cur = t.codes ? sb_mem_alloc(mem, t.map_bytes, err) : NULL;
-    t.next = t.cur ? sb_mem_alloc(mem, t.map_bytes, err) : NULL;
-    int lrc = t.next ? 0 : SB_ENOMEM;
+    int lrc = t.codes ? 0 : SB_ENOMEM;
+    /* the bitmap when the budget leaves as much again for the trades */
+    if (!lrc && sb_mem_left(mem) / 2 >= t.map_bytes && (t.front = sb_mem_alloc(mem, t.map_bytes, NULL)))
+        memset(t.front, 0, t.map_bytes);
     if (!lrc)
         memset(t.codes, 0xff, t.codes_bytes);
+    /* a trade holds its successors twice, 8 bytes each: a batch takes at
+     * most a quarter of the room left */
+    t.batch = sb_mem_left(mem) / 64;
+    t.batch = t.batch < 1024 ? 1024 : t.batch > BATCH ? BATCH : t.batch;
     /* agree: a process without room stops all */
     int first = lrc ? t.rank : P, low;
     SBMPI_WAIT(MPI_Iallreduce(&first, &low, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &q_), "MPI_Allreduce");
@@ -234,7 +252,7 @@ int sbmpi_table_build(const sb_model *m, uint64_t start, sb_mem *mem, const sb_c
             sb_error_set(err, SB_ENOMEM, 0, 0, "memory budget exhausted on process %d", low);
         else
             sb_error_set(err, SB_ENOMEM, 0, 0,
-                         "memory budget exhausted: process %d cannot hold %llu positions at 4 bits each", low,
+                         "memory budget exhausted: process %d cannot hold %llu positions at 2 bits each", low,
                          (unsigned long long)n);
         goto out;
     }
@@ -245,21 +263,33 @@ int sbmpi_table_build(const sb_model *m, uint64_t start, sb_mem *mem, const sb_c
     uint64_t reached = 1, succ[SB_MAX_MOVES];
     double last = sb_now();
     for (int d = 0;; d++) {
-        /* the level just made becomes the frontier */
-        uint64_t *sw = t.cur;
-        t.cur = t.next;
-        t.next = sw;
-        memset(t.next, 0, t.map_bytes);
         if (d + 1 > SB_TABLE_MAXDIST) {
             rc = sb_error_set(err, SB_EUSAGE, 0, 0, "distances pass %d", SB_TABLE_MAXDIST);
             break;
         }
-        uint64_t c = (uint64_t)((d + 1) % 3), fresh = 0, w = 0, nw = (n + 63) / 64;
+        /* with the bitmap, a word of it (64 indices); else a word of
+         * codes (32) */
+        uint64_t cur = (uint64_t)(d % 3), c = (uint64_t)((d + 1) % 3), fresh = 0, w = 0;
+        uint64_t nw = t.front ? (n + 63) / 64 : (n + 31) / 32;
         for (;;) {
             int lrc2 = 0;
-            for (; w < nw && t.pending < BATCH && !lrc2; w++)
-                for (uint64_t bits = t.cur[w]; bits && !lrc2; bits &= bits - 1) {
-                    uint64_t p = t.lo + w * 64 + (uint64_t)__builtin_ctzll(bits);
+            for (; w < nw && t.pending < t.batch && !lrc2; w++) {
+                uint64_t hit, done = 0;
+                int shift; /* a hit's bit index, shifted right, is the index in the word */
+                if (t.front) {
+                    hit = t.front[w];
+                    shift = 0;
+                } else { /* the fields equal to cur: their low bits */
+                    uint64_t x = t.codes[w] ^ (cur * 0x5555555555555555u);
+                    hit = ~(x | (x >> 1)) & 0x5555555555555555u;
+                    shift = 1;
+                }
+                for (; hit && !lrc2; hit &= hit - 1) {
+                    int b = __builtin_ctzll(hit);
+                    uint64_t i = (w << (6 - shift)) + (uint64_t)(b >> shift), p = t.lo + i;
+                    if (t.front && ((t.codes[i >> 5] >> ((i & 31) * 2)) & 3) != cur)
+                        continue; /* reached in this level: the next level's */
+                    done |= (uint64_t)1 << b;
                     int k = successors(&t, p, succ);
                     for (int j = 0; j < k && !lrc2; j++) {
                         uint64_t q = succ[j];
@@ -269,6 +299,9 @@ int sbmpi_table_build(const sb_model *m, uint64_t start, sb_mem *mem, const sb_c
                             lrc2 = push(&t, owner_of(&t, q), q, mem, err);
                     }
                 }
+                if (t.front)
+                    t.front[w] &= ~done;
+            }
             fresh += trade(&t, c, &lrc2, mem, err);
             if (!lrc2 && sb_control_stopped(ctl))
                 lrc2 = sb_error_set(err, SB_EINTR, 0, 0, "stopped at distance %d", d + 1);
@@ -330,10 +363,8 @@ out:
         sb_mem_free(mem, t.out[r], t.outcap[r] * 8);
     if (t.codes)
         sb_mem_free(mem, t.codes, t.codes_bytes);
-    if (t.cur)
-        sb_mem_free(mem, t.cur, t.map_bytes);
-    if (t.next)
-        sb_mem_free(mem, t.next, t.map_bytes);
+    if (t.front)
+        sb_mem_free(mem, t.front, t.map_bytes);
     free(t.bound);
     free(t.out);
     free(t.outn);
