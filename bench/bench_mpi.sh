@@ -6,9 +6,11 @@
 # explore`: the distributed key search, 239,500,800 configurations).  For
 # each: wall seconds, configurations per second, bytes per configuration
 # (the processes' budget peaks summed), and the seconds the busiest process
-# spent in MPI calls (waiting for the others included).  The one-process
-# build on one thread is the first line of each.  Median of BENCH_RUNS runs
-# (default 3).  Skipped without build/mpi/sbfs or mpirun.
+# spent in MPI calls (waiting for the others included), and the CPU
+# seconds (user + system) of all processes together, mpirun's included:
+# on a loaded machine the steadier figure.  The one-process build on one
+# thread is the first line of each.  Median of BENCH_RUNS runs (default
+# 3).  Skipped without build/mpi/sbfs or mpirun.
 . "$(dirname "$0")/lib.sh"
 M=${SBFS_MPI:-$top/build/mpi/sbfs}
 if [ ! -x "$M" ] || ! command -v mpirun > /dev/null; then
@@ -23,11 +25,14 @@ figures() {
     name=$1 np=$2
     shift 2
     : > "$tmp/err"
+    : > "$tmp/cpu"
     i=0
     while [ $i -lt "$runs" ]; do
-        "$@" > "$tmp/out" 2>> "$tmp/err" || { echo "$name: failed"; tail -n 3 "$tmp/err"; return 1; }
+        /usr/bin/time -a -o "$tmp/cpu" -f '%U %S' "$@" > "$tmp/out" 2>> "$tmp/err" ||
+            { echo "$name: failed"; tail -n 3 "$tmp/err"; return 1; }
         i=$((i + 1))
     done
+    cpu=$(awk '{ print $1 + $2 }' "$tmp/cpu" | median)
     n=$(sed -n 's/^sbfs: \([0-9]*\) positions,.*/\1/p; s/^sbfs: style [0-9], \([0-9]*\) configurations.*/\1/p' "$tmp/err" | head -n 1)
     wall=$(sed -n 's/^sbfs: [0-9]* positions, \([0-9.]*\) s.*/\1/p; s/^sbfs: style.* word[s]*, \([0-9.]*\) s (cpu.*/\1/p' "$tmp/err" | median)
     # all processes together (the mpi line) when there is one
@@ -37,11 +42,11 @@ figures() {
         bpc=$(sed -n 's/.*memory [0-9]* bytes (\([0-9.]*\) bytes\/\(position\|configuration\)).*/\1/p' "$tmp/err" | median)
     fi
     comm=$(sed -n 's/^sbfs: mpi:.*communication \([0-9.]*\) s.*/\1/p' "$tmp/err" | median)
-    printf '%-24s %3s %11s %9s %11.0f %8s %9s\n' "$name" "$np" "$n" "$wall" \
-        "$(awk -v n="$n" -v w="$wall" 'BEGIN { print (w > 0 ? n / w : 0) }')" "$bpc" "${comm:--}"
+    printf '%-24s %3s %11s %9s %11.0f %8s %9s %8s\n' "$name" "$np" "$n" "$wall" \
+        "$(awk -v n="$n" -v w="$wall" 'BEGIN { print (w > 0 ? n / w : 0) }')" "$bpc" "${comm:--}" "$cpu"
 }
 
-printf '%-24s %3s %11s %9s %11s %8s %9s\n' run procs configs "wall s" "conf/s" "B/conf" "comm s"
+printf '%-24s %3s %11s %9s %11s %8s %9s %8s\n' run procs configs "wall s" "conf/s" "B/conf" "comm s" "cpu s"
 figures "god npuzzle 3x4, 1 proc" - "$SBFS" god npuzzle 3x4 -j 1 -v --no-progress
 for np in $nps; do
     figures "god npuzzle 3x4, mpi" "$np" mpirun --oversubscribe -np "$np" "$M" god npuzzle 3x4 -v --no-progress
