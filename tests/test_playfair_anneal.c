@@ -13,6 +13,7 @@
 #include "../src/playfair/pf_internal.h" /* the calls kept out of the public API */
 
 #include <dirent.h>
+#include <math.h>
 
 static const char story[] =
     "On the first morning of the spring the harbour was quiet and the boats lay still in the grey water. "
@@ -111,6 +112,44 @@ static void test_quadgrams(void)
     CHECK(sb_pfquad_score(s, "THE BOATS LAY STILL IN THE WATER") > sb_pfquad_score(s, "QZVKX PWMGY FJBRT HLCNS"));
     CHECK(sb_pfquad_score(s, "ABC") == 0);
     sb_pfquad_free(s);
+}
+
+/* The walks' Metropolis test reads thresholds from a table instead of
+ * calling exp(): each threshold against exp() itself, at random
+ * temperatures from half a table unit to thousands (the default at 200
+ * letters is about 400) and at losses on both sides of the table's end. */
+static void test_accept_table(void)
+{
+    sb_rng rng;
+    int bad = 0, past = 0, tables = 0;
+    sb_rng_seed(&rng, 2026);
+    for (int k = 0; k < 300; k++) {
+        double temp = 0.5 * pow(10000.0, (double)sb_rng_below(&rng, 1u << 30) * 0x1p-30);
+        pf_accept a;
+        if (pf_accept_init(&a, temp)) {
+            bad++;
+            continue;
+        }
+        tables++;
+        for (int j = 0; j < 200; j++) {
+            int32_t d = j < 100 ? (int32_t)sb_rng_below(&rng, (uint64_t)a.len)
+                                : a.len + (int32_t)sb_rng_below(&rng, 100) - (j < 150 ? 0 : 1);
+            double want = ldexp(exp(-(double)d / temp), 32);
+            if (d < a.len) { /* the threshold is 2^32 exp(-d / T) rounded down */
+                double w = want >= 4294967295.0 ? 4294967295.0 : floor(want);
+                bad += fabs((double)a.acc[d] - w) > 1.0 + 1e-9 * w;
+                bad += d > 0 && a.acc[d] > a.acc[d - 1];
+            } else { /* past the end every loss has a chance below 2^-32 */
+                bad += want >= 1.0;
+                past++;
+            }
+        }
+        bad += a.acc[0] != UINT32_MAX;
+        free(a.acc);
+    }
+    CHECK_INT(tables, 300);
+    CHECK(past > 0);
+    CHECK_INT(bad, 0);
 }
 
 static void test_anneal_story(void)
@@ -247,6 +286,7 @@ static void test_anneal_fortunes(void)
 int main(void)
 {
     RUN(test_quadgrams);
+    RUN(test_accept_table);
     RUN(test_anneal_story);
     RUN(test_anneal_errors);
     RUN(test_anneal_fortunes);

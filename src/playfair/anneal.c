@@ -336,18 +336,12 @@ static double walk_temperature(const walker *w, const sb_playfair_anneal_opts *o
     return sum < 1 ? 1 : sum;
 }
 
-/* The Metropolis test without exp(): a step that lowers the score by d
- * table units is taken when 32 random bits fall below acc[d] =
- * 2^32 exp(-d / T); past the table's end the chance is below 2^-32. */
-typedef struct accept_table {
-    uint32_t *acc;
-    int32_t len;
-} accept_table;
-
-static int accept_table_init(accept_table *a, double temp)
+/* The Metropolis test without exp(): a threshold for each loss d, up to
+ * where exp(-d / T) falls below 2^-32. */
+int pf_accept_init(pf_accept *a, double temp)
 {
     double end = temp * 32.0 * 0.6931471805599453; /* exp(-end / T) = 2^-32 */
-    a->len = (int32_t)(end < 1 ? 1 : end > 1e6 ? 1e6 : end);
+    a->len = (int32_t)(end < 1 ? 1 : end > 1e6 ? 1e6 : ceil(end));
     if (!(a->acc = malloc((size_t)a->len * sizeof *a->acc)))
         return -1;
     for (int32_t d = 0; d < a->len; d++) {
@@ -359,7 +353,7 @@ static int accept_table_init(accept_table *a, double temp)
 
 /* One restart: the best square it met and its score. */
 static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const sb_playfair_anneal_opts *o,
-                        const accept_table *at, uint8_t best[25], atomic_int *stop, uint64_t *steps)
+                        const pf_accept *at, uint8_t best[25], atomic_int *stop, uint64_t *steps)
 {
     sb_rng r;
     uint8_t sq[25], cand[25], pos[25], cpos[25];
@@ -408,7 +402,7 @@ typedef struct crew {
     const uint16_t *dec;
     const uint8_t *ct;
     size_t n;
-    accept_table at; /* the walks' Metropolis test, one temperature */
+    pf_accept at; /* the walks' Metropolis test, one temperature */
     uint64_t first;  /* the round's first restart */
     atomic_uint next; /* the next restart of the round to take */
     atomic_int stop;  /* the time limit or the caller's flag */
@@ -507,7 +501,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
         int bad = !(w.pt = malloc(3 * n));
         if (!bad)
             w.two = (uint16_t *)(void *)(w.pt + n);
-        bad = bad || accept_table_init(&c->at, walk_temperature(&w, &o));
+        bad = bad || pf_accept_init(&c->at, walk_temperature(&w, &o));
         free(w.pt);
         if (bad) {
             free(c);
