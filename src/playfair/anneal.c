@@ -182,6 +182,18 @@ typedef struct walker {
     uint16_t *two;  /* n pairs of letters */
 } walker;
 
+/* A walker over the n cipher letters ct, its buffers in one block (free
+ * w->pt).  Returns 0, or -1 when out of memory. */
+static int walker_open(walker *w, const sb_pfquad *q, const uint16_t *dec, const uint8_t *ct, size_t n)
+{
+    uint8_t *b = malloc(3 * n);
+    *w = (walker){q->lp, q->scale, dec, ct, n, b, NULL};
+    if (!b)
+        return -1;
+    w->two = (uint16_t *)(void *)(b + n);
+    return 0;
+}
+
 /* Decipher under sq into w->pt and score: the windows' indices from the
  * letter pairs (25 a + b) that begin them, two multiplications fewer. */
 static int32_t decipher_at(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
@@ -301,7 +313,8 @@ static uint64_t polish(const walker *w, uint8_t sq[25], int32_t *top)
 /* The walks' temperature in table units: o->temperature (log10 units), or
  * by default 0.37 times the root mean square of a step's score change
  * between random squares, measured on this message (1,000 steps, from a
- * generator of its own, so the seed's walks are unchanged).  A fixed
+ * generator of its own, so the walks draw the same numbers with or
+ * without it).  A fixed
  * temperature did better than any falling one tried, and the one that did
  * best tracks that spread: per restart of 400,000 steps on 20 to 40
  * messages of fortunes passages, 2.4, 3.0 and 4.0 (log10) were best at 80,
@@ -415,20 +428,18 @@ typedef struct crew {
 static void *crew_main(void *arg)
 {
     crew *c = arg;
-    uint8_t *pt = malloc(3 * c->n);
-    walker w = {c->q->lp, c->q->scale, c->dec, c->ct, c->n, pt, (uint16_t *)(void *)(pt + c->n)};
+    walker w;
     unsigned k;
     uint64_t steps = 0;
-    if (!pt) { /* leave this thread's restarts to the others */
+    if (walker_open(&w, c->q, c->dec, c->ct, c->n)) /* leave this thread's restarts to the others */
         return NULL;
-    }
     while ((k = atomic_fetch_add(&c->next, 1)) < ANNEAL_ROUND) {
         if (atomic_load(&c->stop))
             break;
         c->res[k].score = walk_one(&w, c->o->seed, c->first + k, c->o, &c->at, c->res[k].sq, &c->stop, &steps);
     }
     atomic_fetch_add(&c->steps, steps);
-    free(pt);
+    free(w.pt);
     return NULL;
 }
 
@@ -497,11 +508,8 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
         o.patience = 8;
     c->q = q, c->o = &o, c->dec = dec, c->ct = ct, c->n = n, c->ctl = ctl;
     {
-        walker w = {q->lp, q->scale, dec, ct, n, NULL, NULL};
-        int bad = !(w.pt = malloc(3 * n));
-        if (!bad)
-            w.two = (uint16_t *)(void *)(w.pt + n);
-        bad = bad || pf_accept_init(&c->at, walk_temperature(&w, &o));
+        walker w;
+        int bad = walker_open(&w, q, dec, ct, n) || pf_accept_init(&c->at, walk_temperature(&w, &o));
         free(w.pt);
         if (bad) {
             free(c);
@@ -559,16 +567,15 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
     if (!rc && sb_control_stopped(ctl))
         rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
     if (top != INT32_MIN) {
-        uint8_t *pt = malloc(3 * n);
-        if (pt) {
-            walker w = {q->lp, q->scale, dec, ct, n, pt, (uint16_t *)(void *)(pt + n)};
+        walker w;
+        if (!walker_open(&w, q, dec, ct, n)) {
             memcpy(bestpt_sq, best, 25);
             decipher_score(&w, bestpt_sq);
             for (size_t i = 0; i < n; i++)
-                plaintext[i] = pf_alpha[pt[i]];
+                plaintext[i] = pf_alpha[w.pt[i]];
             plaintext[n] = 0;
-            free(pt);
         }
+        free(w.pt);
         for (int i = 0; i < 25; i++)
             res->square[i] = pf_alpha[best[i]];
         res->square[25] = 0;
