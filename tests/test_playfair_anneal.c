@@ -6,7 +6,7 @@
  * they would fit English at large, which is what lets a short walk find
  * them: the point here is the machinery (determinism, threads, stopping,
  * errors, answers that re-encipher), pinned on fixed seeds.  When Debian's
- * fortunes is installed, two messages written for this test (not in that
+ * fortunes is installed, three messages written for this test (not in that
  * corpus) are cracked with its statistics as well. */
 #include "harness.h"
 #include "sbfs/playfair.h"
@@ -223,7 +223,7 @@ static void test_anneal_errors(void)
     }
 }
 
-/* With the real corpus: two messages written for this test. */
+/* With the real corpus: three messages written for this test. */
 #define FORTUNES "/usr/share/games/fortunes"
 static void test_anneal_fortunes(void)
 {
@@ -234,6 +234,14 @@ static void test_anneal_fortunes(void)
         "the parcel you sent last week arrived this morning in good order and the books inside were "
         "exactly the ones we asked for so please thank your sister for wrapping them so carefully and "
         "tell her that the garden is full of roses this year",
+        /* 122 letters once prepared, about the bench's target length (120) */
+        "the lighthouse keeper climbed the winding stairs every night to trim the wick and wind the heavy "
+        "clock that turned the great lamp for the ships",
+    };
+    static const char *const squares[] = {
+        "MONAR CHYBD EFGIK LPQST UVWXZ",
+        "QWERT YUIOP ASDFG HKLZX CVBNM",
+        "PLAYF IREXM BCDGH KNOQS TUVWZ",
     };
     sb_error e;
     sb_pfquad *q;
@@ -264,11 +272,11 @@ static void test_anneal_fortunes(void)
     }
     closedir(d);
     CHECK(q && sb_pfquad_finish(q, &e) == 0);
-    for (int i = 0; q && i < 2; i++) {
+    for (int i = 0; q && i < 3; i++) {
         char m[26], ct[1024], prep[1024], got[1024];
         sb_playfair_anneal_result r;
         sb_playfair_anneal_opts o = {0};
-        sb_playfair_key_square(i ? "QWERT YUIOP ASDFG HKLZX CVBNM" : "MONAR CHYBD EFGIK LPQST UVWXZ", m, &e);
+        sb_playfair_key_square(squares[i], m, &e);
         sb_playfair_encrypt(m, msgs[i], ct);
         sb_playfair_prepare(msgs[i], prep);
         o.seed = 1, o.threads = 2, o.max_restarts = 8;
@@ -279,7 +287,7 @@ static void test_anneal_fortunes(void)
         if (strcmp(got, prep))
             fprintf(stderr, "anneal with fortunes: '%s' read as '%s'\n", prep, got);
     }
-    CHECK_INT(recovered, 2);
+    CHECK_INT(recovered, 3);
     sb_pfquad_free(q);
 }
 
