@@ -26,7 +26,7 @@ static int pf_json;
  * names only the ones it takes, so an option given to the wrong one is an
  * unknown option there. */
 typedef struct pf_opts {
-    const char *keyword, *square, *order, *pad, *dict, *seed, *time, *count, *words, *text;
+    const char *keyword, *square, *order, *pad, *dict, *seed, *time, *temperature, *count, *words, *text;
     cli_list corpus;
     int show, stats, threads, patience, restarts, letters, json;
 } pf_opts;
@@ -86,6 +86,9 @@ static const cli_opt anneal_opts[] = {
      "(default " DEFAULT_CORPUS ", Debian's fortunes)"},
     OPT_SEED,
     {0, "time", CLI_STR, O(time), 0, 0, "SECONDS", "stop a message after this long (default 60)"},
+    {0, "temperature", CLI_STR, O(temperature), 0, 0, "T",
+     "the walks' temperature in log10 units (default: from the\n"
+     "message's own score changes between random squares)"},
     CLI_OPT_THREADS(pf_opts, threads, "restarts side by side (default: processors)"),
     {0, "patience", CLI_INT, O(patience), 1, 1000000, "N",
      "stop after N restarts in a row that do not beat the best\n"
@@ -145,7 +148,7 @@ static void usage(FILE *out)
             "       sbfs playfair decrypt (-k KEYWORD [--square ORDER] | -K SQUARE) [--show-square] [FILE]\n"
             "       sbfs playfair crack [-d DICTIONARY] [--square ORDER] [--show-square] [--stats] [FILE]\n"
             "       sbfs playfair anneal [--corpus PATH]... [--seed N] [--time SECONDS] [-j N]\n"
-            "                            [--patience N] [--restarts N] [--stats] [FILE]\n"
+            "                            [--temperature T] [--patience N] [--restarts N] [--stats] [FILE]\n"
             "       sbfs playfair random [-d DICTIONARY] [-n COUNT] [--seed N] [--words MIN-MAX]\n"
             "                            [--square ORDER|random] [--pad L] [--letters N [--text FILE]]\n"
             "\n"
@@ -802,6 +805,9 @@ static int do_anneal(const cli_cmd *c, const pf_opts *o, const char *file)
         return cli_usage_error_in(c->name, "%s: --seed wants a number, not '%s'", c->name, o->seed);
     if (o->time && (!parse_double(o->time, &ac.o.time_limit) || !(ac.o.time_limit > 0)))
         return cli_usage_error_in(c->name, "%s: --time wants seconds, not '%s'", c->name, o->time);
+    if (o->temperature && (!parse_double(o->temperature, &ac.o.temperature) || !(ac.o.temperature > 0)))
+        return cli_usage_error_in(c->name, "%s: --temperature wants a positive number, not '%s'", c->name,
+                                  o->temperature);
     ac.o.seed = (uint64_t)seed;
     ac.o.patience = (unsigned)o->patience, ac.o.max_restarts = (unsigned)o->restarts;
     ac.o.threads = o->threads ? o->threads : nc < SB_PLAYFAIR_ANNEAL_MAXTHREADS ? nc : SB_PLAYFAIR_ANNEAL_MAXTHREADS;

@@ -128,8 +128,10 @@ typedef struct sb_playfair_anneal_opts {
                                 not beat the best (default 8) */
     unsigned max_restarts;   /* 0: no limit */
     uint64_t iterations;     /* steps a restart (default 400,000) */
-    double temperature;      /* starting temperature in log10 units
-                                (default letters / 20) */
+    double temperature;      /* the walks' one temperature, log10 units
+                                (default: 0.37 times the root mean square
+                                of a step's score change between random
+                                squares, measured on the message) */
 } sb_playfair_anneal_opts;
 
 typedef struct sb_playfair_anneal_result {

@@ -142,4 +142,17 @@ size_t pf_screen_join(const pf_screen *s, int level, unsigned g0, unsigned *leas
  * the others). */
 size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout);
 
+/* ---- the annealer (anneal.c) -------------------------------------------- */
+
+/* The Metropolis test at temperature temp (score units): a step that lowers
+ * the score by d >= 0 is taken when 32 random bits fall below acc[d], which
+ * is 2^32 exp(-d / temp) rounded down (capped at 2^32 - 1); for d >= len the
+ * chance is below 2^-32 and the step is refused.  Returns 0 or -1 (out of
+ * memory); free acc. */
+typedef struct pf_accept {
+    uint32_t *acc;
+    int32_t len;
+} pf_accept;
+int pf_accept_init(pf_accept *a, double temp);
+
 #endif
