@@ -1,5 +1,6 @@
-/* sbfs verify: check a sliding-block solution against its puzzle with the
- * library's own model.
+/* sbfs verify: check a sliding-block solution against its puzzle, or
+ * Tetraminx solutions against their positions, with the library's own
+ * models.
  *
  * The solution is what `sbfs solve` printed (its "move K: ..." lines and
  * "solution: N moves"), or its --moves output (one move a line), or its
@@ -11,10 +12,16 @@
  * configuration must then be a stop, and the number of moves the one the
  * file claims.
  *
+ * Tetraminx solutions (what `sbfs tetraminx solve` printed, plain, -v or
+ * --json, a line per position) are replayed on the facelets by the
+ * facelet layer's moves, and each must end solved in as few moves as the
+ * God table says the position needs: sbfs promises optimal solutions.
+ *
  * This is not the tests' checker (tests/verify), which replays moves with
  * code of its own and shares nothing with the library; the tests hold the
  * two to the same verdicts. */
 #include "slide.h"
+#include "sbfs/tetraminx.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -33,17 +40,20 @@ static const cli_opt options[] = {
 };
 
 static const cli_cmd command = {
-    "verify", "[OPTIONS] PUZZLE SOLUTION",
+    "verify", "[OPTIONS] PUZZLE SOLUTION\n"
+    "       sbfs verify tetraminx POSITIONS SOLUTIONS",
     "Check a solution of a sliding-block puzzle: the output of 'sbfs solve',\n"
     "of 'sbfs solve --moves' or of 'sbfs solve --json' (- for standard input).\n"
     "Every move is replayed with sbfs's model of the puzzle, and the\n"
-    "last configuration must match a stop line.\n",
+    "last configuration must match a stop line.\n"
+    "With 'tetraminx': the lines of 'sbfs tetraminx solve' (plain, -v or --json),\n"
+    "one a position, must each take the position to solved in the fewest moves.\n",
     options,
-    "Output: 'ok: N moves', or on stderr the first move that is not legal,\n"
-    "with its line, or why the moves do not end at a stop.  Exit status 0 when\n"
-    "the solution is right, 1 when it is wrong, the usual statuses for a puzzle\n"
-    "or a file that cannot be read.\n",
-    2, 0,
+    "Output: 'ok: N moves' ('ok: N positions, M moves'), or on stderr the first\n"
+    "move that is not legal, with its line, or why the moves do not end at a\n"
+    "stop.  Exit status 0 when the solution is right, 1 when it is wrong, the\n"
+    "usual statuses for a puzzle or a file that cannot be read.\n",
+    3, 0,
 };
 
 /* One move of the file: its words and where they stand. */
@@ -87,9 +97,11 @@ static int push(moves *ms, const char *text, size_t n, int line, int col)
     return 0;
 }
 
-/* A JSON document (solve --json): the "text" of each object in "moves"
- * and "length".  Move texts hold no character JSON escapes. */
-static int read_json(moves *ms, const char *doc, const char *file, sb_error *err)
+/* The "text" of each object in the "moves" array of a JSON document
+ * (solve --json, a line of tetraminx solve --json), and its "length"
+ * (null: no solution).  line: where doc begins in its file.  Move texts
+ * hold no character that JSON escapes. */
+static int read_json(moves *ms, const char *doc, int line, const char *file, sb_error *err)
 {
     const char *len = strstr(doc, "\"length\": ");
     if (len && !strncmp(len + 10, "null", 4))
@@ -100,7 +112,7 @@ static int read_json(moves *ms, const char *doc, const char *file, sb_error *err
     if (!p) {
         if (ms->none)
             return 0;
-        return sb_error_set(err, SB_EINPUT, 1, 1, "%s: no \"moves\" array: not the output of sbfs solve --json", file);
+        return sb_error_set(err, SB_EINPUT, line, 1, "%s: no \"moves\" array: not the JSON output of sbfs", file);
     }
     p += 10;
     /* to the ']' that closes the array, past the arrays inside it */
@@ -113,10 +125,10 @@ static int read_json(moves *ms, const char *doc, const char *file, sb_error *err
             const char *s = p + 9, *e = strchr(s, '"');
             if (!e)
                 break;
-            int line = 1, col = 1;
+            int l = line, col = 1;
             for (const char *q = doc; q < s; q++)
-                line += *q == '\n', col = *q == '\n' ? 1 : col + 1;
-            if (push(ms, s, (size_t)(e - s), line, col))
+                l += *q == '\n', col = *q == '\n' ? 1 : col + 1;
+            if (push(ms, s, (size_t)(e - s), l, col))
                 return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
             p = e + 1;
             continue;
@@ -186,7 +198,7 @@ static int read_moves(moves *ms, const char *file, sb_error *err)
         }
     }
     if (!rc && form == JSON)
-        rc = read_json(ms, doc, cli_input_name(&in), err);
+        rc = read_json(ms, doc, 1, cli_input_name(&in), err);
     free(doc);
     cli_input_close(&in);
     return rc;
@@ -250,62 +262,222 @@ static int replay(const sb_slide *sl, const moves *ms, int style, sb_error *err)
     int at_stop = m.is_goal ? m.is_goal(m.ud, cur)
                             : !memcmp(cur, sb_slide_key(sl, SB_SLIDE_STOP), (size_t)kw * sizeof *cur);
     if (!at_stop)
-        return sb_error_set(err, 1, 0, 0, "the %d move%s end at a configuration that matches no stop line",
-                            ms->n, ms->n == 1 ? "" : "s");
+        return sb_error_set(err, 1, 0, 0, "the %d move%s at a configuration that matches no stop line",
+                            ms->n, ms->n == 1 ? " ends" : "s end");
     if (ms->claimed >= 0 && ms->claimed != ms->n)
         return sb_error_set(err, 1, 0, 0, "the file claims %d moves, but has %d", ms->claimed, ms->n);
     return 0;
 }
 
+static void moves_clear(moves *ms)
+{
+    for (int i = 0; i < ms->n; i++)
+        free(ms->v[i].text);
+    ms->n = 0;
+    ms->claimed = -1;
+    ms->none = 0;
+}
+
+/* ---- the Tetraminx ---------------------------------------------------------- */
+
+/* The move names in move-number order (sbfs/tetraminx.h). */
+static const char *const tet_names[SB_TET_NMOVES] = {"U", "U'", "L", "L'", "R", "R'", "B", "B'"};
+
+/* One line of tetraminx solve's output into ms: a JSON object, "D: MOVES"
+ * (-v) or the moves alone, each move a word. */
+static int tet_line(moves *ms, const char *s, size_t n, int line, const char *file, sb_error *err)
+{
+    moves_clear(ms);
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i < n && s[i] == '{') {
+        char *doc = malloc(n + 1);
+        if (!doc)
+            return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        memcpy(doc, s, n);
+        doc[n] = 0;
+        int rc = read_json(ms, doc, line, file, err);
+        free(doc);
+        return rc;
+    }
+    const char *colon = memchr(s, ':', n);
+    if (colon) {
+        ms->claimed = atoi(s);
+        i = (size_t)(colon - s) + 1;
+    }
+    while (i < n) {
+        size_t w = strcspn(s + i, " \t\r");
+        if (i + w > n)
+            w = n - i;
+        if (w && push(ms, s + i, w, line, (int)i + 1))
+            return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        i += w + (w == 0 || i + w < n);
+    }
+    return 0;
+}
+
+/* Replay ms on position pc: 0, 1 (wrong) with err, or an SB_E* code. */
+static int tet_replay(const sb_tet_god *g, const sb_tet_pieces *pc, const moves *ms, int line, sb_error *err)
+{
+    sb_tet_facelets f, solved;
+    sb_tet_pieces home = {{0}, {0, 1, 2, 3, 4, 5}, {0}};
+    sb_tet_pieces_to_facelets(pc, &f);
+    sb_tet_pieces_to_facelets(&home, &solved);
+    for (int k = 0; k < ms->n; k++) {
+        int m = 0;
+        while (m < SB_TET_NMOVES && strcmp(tet_names[m], ms->v[k].text))
+            m++;
+        if (m == SB_TET_NMOVES)
+            return sb_error_set(err, 1, ms->v[k].line, ms->v[k].col,
+                                "'%s' is not a move (U U' L L' R R' B B')", ms->v[k].text);
+        sb_tet_facelets_move(&f, m);
+    }
+    if (memcmp(&f, &solved, sizeof f))
+        return sb_error_set(err, 1, line, 1, "the %d move%s the position unsolved", ms->n,
+                            ms->n == 1 ? " leaves" : "s leave");
+    if (ms->claimed >= 0 && ms->claimed != ms->n)
+        return sb_error_set(err, 1, line, 1, "the line claims %d moves, but has %d", ms->claimed, ms->n);
+    uint8_t best[SB_TET_MAXDIST];
+    int d = sb_tet_god_solve(g, sb_tet_rank(pc), best);
+    if (d < 0)
+        return sb_error_set(err, d, 0, 0, "the God table gave no distance");
+    if (d != ms->n)
+        return sb_error_set(err, 1, line, 1, "%d moves, but the position is %d from solved", ms->n, d);
+    return 0;
+}
+
+/* sbfs verify tetraminx POSITIONS SOLUTIONS: line by line.  Sets *nmoves;
+ * 0, 1 (wrong) with err and *where the file it is about, or an SB_E*
+ * code. */
+static int verify_tetraminx(const char *posfile, const char *solfile, int *npos, int *nmoves, const char **where,
+                            sb_error *err)
+{
+    cli_input pin, sin;
+    *where = posfile;
+    int rc = cli_input_open(&pin, posfile, 0, err);
+    if (rc)
+        return rc;
+    *where = solfile;
+    rc = cli_input_open(&sin, solfile, 0, err);
+    if (rc) {
+        cli_input_close(&pin);
+        return rc;
+    }
+    sb_tet_god *g = NULL;
+    rc = sb_tet_god_build(&g, 0, NULL, NULL, err);
+    moves ms = {NULL, 0, 0, -1, 0};
+    *npos = *nmoves = 0;
+    while (!rc) {
+        const char *p, *s;
+        size_t pn, sn;
+        int rp = cli_input_line(&pin, &p, &pn, err);
+        *where = posfile;
+        if (rp < 0) {
+            rc = rp;
+            break;
+        }
+        int rs = cli_input_line(&sin, &s, &sn, err);
+        *where = solfile;
+        if (rs < 0) {
+            rc = rs;
+        } else if (!rp && !rs) {
+            break;
+        } else if (!rs) {
+            rc = sb_error_set(err, 1, 0, 0, "no solution line for position %d", pin.line);
+        } else if (!rp) {
+            rc = sb_error_set(err, 1, sin.line, 1, "a solution line after the last position");
+        } else {
+            sb_tet_pieces pc;
+            *where = posfile;
+            rc = sb_tet_parse(p, pn, pin.line, &pc, err);
+            *where = solfile;
+            if (!rc)
+                rc = tet_line(&ms, s, sn, sin.line, solfile, err);
+            if (!rc)
+                rc = tet_replay(g, &pc, &ms, sin.line, err);
+            if (!rc)
+                ++*npos, *nmoves += ms.n;
+        }
+    }
+    moves_clear(&ms);
+    free(ms.v);
+    sb_tet_god_free(g);
+    cli_input_close(&pin);
+    cli_input_close(&sin);
+    return rc;
+}
+
+/* sbfs verify PUZZLE SOLUTION: as replay, *n the moves read; *where the
+ * file the outcome is about. */
+static int verify_slide(const verify_opts *o, const char *puzzle, const char *solution, int *n,
+                        const char **where, sb_error *err)
+{
+    int format = o->format ? cli_slide_format(o->format) : SB_SLIDE_AUTO;
+    if (format < 0)
+        return cli_usage_error_in("verify", "--format: '%s' is not auto, sliding, grid or rush", o->format);
+    sb_slide_puzzle *pz = malloc(sizeof *pz);
+    if (!pz)
+        return cli_status(SB_ENOMEM);
+    int st = cli_slide_load(puzzle, pz, stderr, 0, format);
+    if (st) {
+        free(pz);
+        return st; /* an exit status: the message is out */
+    }
+    sb_slide *sl = NULL;
+    moves ms = {NULL, 0, 0, -1, 0};
+    int rc = sb_slide_new(&sl, pz, o->style, NULL, err);
+    *where = puzzle;
+    if (!rc) {
+        *where = solution;
+        rc = read_moves(&ms, solution, err);
+    }
+    if (!rc && ms.none && !ms.n)
+        rc = sb_error_set(err, 1, 0, 0, "no moves to check: the file says there is no solution");
+    if (!rc)
+        rc = replay(sl, &ms, o->style, err);
+    *n = ms.n;
+    moves_clear(&ms);
+    free(ms.v);
+    sb_slide_free(sl);
+    free(pz);
+    return rc < 0 ? cli_fail(rc == SB_ENOMEM ? NULL : *where, err) : rc == 1 ? -1 : 0;
+}
+
 int cmd_verify(int argc, char **argv)
 {
     verify_opts o = {0, 0, NULL};
-    const char *ops[2];
+    const char *ops[3];
     int nops = 0;
     int st = cli_parse(&command, argc, argv, &o, ops, &nops);
     if (st >= 0)
         return st;
-    if (nops != 2)
-        return cli_usage_error_in("verify", "give a puzzle and a solution");
-    int format = o.format ? cli_slide_format(o.format) : SB_SLIDE_AUTO;
-    if (format < 0)
-        return cli_usage_error_in("verify", "--format: '%s' is not auto, sliding, grid or rush", o.format);
     sb_error err;
     sb_error_clear(&err);
-    sb_slide_puzzle *pz = malloc(sizeof *pz);
-    if (!pz)
-        return cli_status(SB_ENOMEM);
-    st = cli_slide_load(ops[0], pz, stderr, 0, format);
-    if (st) {
-        free(pz);
-        return st;
+    const char *where = NULL;
+    int n = 0, npos = 0, rc;
+    if (nops == 3 && !strcmp(ops[0], "tetraminx")) {
+        rc = verify_tetraminx(ops[1], ops[2], &npos, &n, &where, &err);
+        if (rc < 0)
+            return cli_fail(rc == SB_ENOMEM ? NULL : where, &err);
+        if (!rc && !o.quiet)
+            printf("ok: %d position%s, %d move%s\n", npos, npos == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    } else if (nops == 2) {
+        st = verify_slide(&o, ops[0], ops[1], &n, &where, &err);
+        if (st > 0)
+            return st;
+        rc = st ? 1 : 0;
+        if (!rc && !o.quiet)
+            printf("ok: %d move%s\n", n, n == 1 ? "" : "s");
+    } else {
+        return cli_usage_error_in("verify", "give a puzzle and a solution (or tetraminx, positions and solutions)");
     }
-    sb_slide *sl = NULL;
-    moves ms = {NULL, 0, 0, -1, 0};
-    int rc = sb_slide_new(&sl, pz, o.style, NULL, &err);
-    const char *where = ops[0];
-    if (!rc) {
-        where = ops[1];
-        rc = read_moves(&ms, ops[1], &err);
-    }
-    if (!rc && ms.none && !ms.n)
-        rc = sb_error_set(&err, 1, 0, 0, "no moves to check: the file says there is no solution");
-    if (!rc)
-        rc = replay(sl, &ms, o.style, &err);
-    if (!rc && !o.quiet)
-        printf("ok: %d move%s\n", ms.n, ms.n == 1 ? "" : "s");
-    for (int i = 0; i < ms.n; i++)
-        free(ms.v[i].text);
-    free(ms.v);
-    sb_slide_free(sl);
-    free(pz);
-    if (rc == 1) { /* the verdict, not a failure to judge */
+    if (rc == 1 && !o.quiet) { /* the verdict "wrong", not a failure to judge */
         const char *name = strcmp(where, "-") ? where : "<stdin>";
-        if (!o.quiet && err.line)
+        if (err.line)
             fprintf(stderr, "sbfs: %s:%d:%d: %s\n", name, err.line, err.col, err.msg);
-        else if (!o.quiet)
+        else
             fprintf(stderr, "sbfs: %s: %s\n", name, err.msg);
-        return 1;
     }
-    return rc ? cli_fail(rc == SB_ENOMEM ? NULL : where, &err) : 0;
+    return rc;
 }

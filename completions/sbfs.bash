@@ -71,6 +71,8 @@ _sbfs() {
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$(_sbfs_opts "$cmd")" -- "$cur"))
+    elif [ "$cmd" = verify ] && [ "$COMP_CWORD" -eq 2 ]; then
+        COMPREPLY=($(compgen -W tetraminx -- "$cur") $(compgen -f -- "$cur"))
     else
         COMPREPLY=($(compgen -f -- "$cur"))
     fi

@@ -47,6 +47,7 @@ expect_same "$(complete_words 'sbfs solve --format ""' 3)" "auto sliding grid ru
 expect_same "$(complete_words 'sbfs playfair cr' 2)" "crack" "bash: a subcommand"
 expect_same "$(complete_words 'sbfs playfair crack --dic' 3)" "--dictionary" "bash: a subcommand option"
 expect_same "$(complete_words 'sbfs verify -s ""' 3)" "0 1 2 3 4 5" "bash: styles"
+expect_same "$(complete_words 'sbfs verify tet' 2)" "tetraminx" "bash: verify tetraminx"
 if command -v zsh >/dev/null 2>&1; then
     expect_status 0 "zsh reads _sbfs" -- zsh -n $Z
 else

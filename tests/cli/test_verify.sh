@@ -80,4 +80,48 @@ expect_status 1 "no solution to check" -- $SBFS verify "$T_TMP/stuck.txt" "$T_TM
 expect_status 3 "a missing file" -- $SBFS verify $S "$T_TMP/nothing"
 expect_status 2 "one operand" -- $SBFS verify $S
 expect_status 17 "a bad puzzle" -- $SBFS verify tests/cli/examples/bad.txt "$T_TMP/short"
+
+# the Tetraminx: 200 random positions, as facelets and as scrambles, their
+# solutions in the three forms; then copies broken four ways, judged as the
+# independent checker judges them
+$SBFS tetraminx random 100 --seed 7 > "$T_TMP/tp"
+$SBFS tetraminx random 100 --seed 8 --scramble >> "$T_TMP/tp"
+echo >> "$T_TMP/tp" # the solved position: an empty line, an empty solution
+$SBFS tetraminx solve "$T_TMP/tp" > "$T_TMP/ts"
+$SBFS tetraminx solve -v "$T_TMP/tp" > "$T_TMP/tv"
+$SBFS tetraminx solve --json "$T_TMP/tp" > "$T_TMP/tj"
+m=$(awk '{n += NF} END {print n}' "$T_TMP/ts")
+for f in ts tv tj; do
+    $SBFS verify tetraminx "$T_TMP/tp" "$T_TMP/$f" > "$T_TMP/v"
+    expect_line "ok: 201 positions, $m moves" "tetraminx, $f" "$T_TMP/v"
+done
+expect_status 0 "tetraminx, the checker" -- "$VERIFY" tetraminx "$T_TMP/tp" "$T_TMP/tv"
+awk 'NR == 5 {$0 = $0 " U U'"'"'"} {print}' "$T_TMP/ts" > "$T_TMP/t1"   # solved, but not in the fewest moves
+awk 'NR == 9 {sub(/ [^ ]*$/, "")} {print}' "$T_TMP/ts" > "$T_TMP/t2"   # one move short
+awk -F: 'NR == 12 {$0 = $1 + 1 ":" $2} {print}' "$T_TMP/tv" > "$T_TMP/t3" # a false count
+awk 'NR == 20 {l = $0; next} NR == 21 {print; print l; next} {print}' "$T_TMP/ts" > "$T_TMP/t4" # two swapped
+for b in t1 t2 t3 t4; do
+    mine=$(verdict $SBFS verify tetraminx "$T_TMP/tp" "$T_TMP/$b")
+    theirs=$(verdict "$VERIFY" tetraminx "$T_TMP/tp" "$T_TMP/$b")
+    expect_same "$mine" "$theirs" "tetraminx, copy $b"
+    expect_same "$mine" wrong "tetraminx, copy $b is wrong"
+done
+printf "R U R' L' U R\n" > "$T_TMP/tp1"
+echo "R' U' L R U' R' U U'" > "$T_TMP/ts1"
+expect_status 1 "tetraminx, not optimal" -- $SBFS verify tetraminx "$T_TMP/tp1" "$T_TMP/ts1"
+expect_line "sbfs: $T_TMP/ts1:1:1: 8 moves, but the position is 6 from solved" "its message" "$T_TMP/err"
+echo "R' U' L R U' X" > "$T_TMP/ts1"
+expect_status 1 "tetraminx, no such move" -- $SBFS verify tetraminx "$T_TMP/tp1" "$T_TMP/ts1"
+expect_line "sbfs: $T_TMP/ts1:1:14: 'X' is not a move (U U' L L' R R' B B')" "its message" "$T_TMP/err"
+echo "R' U' L R U'" > "$T_TMP/ts1"
+expect_status 1 "tetraminx, unsolved" -- $SBFS verify tetraminx "$T_TMP/tp1" "$T_TMP/ts1"
+expect_line "sbfs: $T_TMP/ts1:1:1: the 5 moves leave the position unsolved" "its message" "$T_TMP/err"
+printf "R' U' L R U' R'\n\n" > "$T_TMP/ts2"
+expect_status 1 "tetraminx, a solution too many" -- $SBFS verify tetraminx "$T_TMP/tp1" "$T_TMP/ts2"
+expect_line "sbfs: $T_TMP/ts2:2:1: a solution line after the last position" "its message" "$T_TMP/err"
+: > "$T_TMP/empty"
+expect_status 1 "tetraminx, no solutions" -- $SBFS verify tetraminx "$T_TMP/tp1" "$T_TMP/empty"
+expect_line "sbfs: $T_TMP/empty: no solution line for position 1" "its message" "$T_TMP/err"
+echo "R Q" > "$T_TMP/badpos"
+expect_status 6 "tetraminx, a bad position" -- $SBFS verify tetraminx "$T_TMP/badpos" "$T_TMP/ts1"
 finish
