@@ -90,7 +90,6 @@ CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/%)
 VERIFY_BIN := $(VERIFY_SRC:tests/%.c=$(BUILD)/%)
 FUZZ_BIN := $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
-EXAMPLE_BIN := $(addprefix $(BUILD)/,$(basename $(EXAMPLE_SRC)))
 # What make test builds in each of its two builds before running them.
 CHECK_BIN = sbfs $(notdir $(TEST_BIN) $(VERIFY_BIN)) test_cxx libsbfs.so $(SONAME) \
     $(basename $(EXAMPLE_SRC))

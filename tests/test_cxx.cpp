@@ -24,6 +24,7 @@ static void slide()
     sb_error err;
     CHECK_INT(sb_easy_slide_solve(silly, sizeof silly - 1, 5, &sol, &err), 0);
     CHECK_INT(sol.length, 2);
+    sb_easy_slide_free(&sol);
     CHECK_INT(sb_easy_slide_solve(silly, sizeof silly - 1, 6, &sol, &err), SB_EUSAGE);
     CHECK(sol.moves == nullptr);
     sb_easy_slide_free(&sol);

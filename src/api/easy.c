@@ -109,8 +109,8 @@ static int fill(sb_easy_slide *sol, const sb_slide *sl, const sb_slide_puzzle *p
     for (int d = 1; d <= D && !rc; d++) {
         rc = sb_slide_describe(sl, keys + (size_t)(d - 1) * kw, keys + (size_t)d * kw, line, line_max, err);
         size_t n = rc ? 0 : strlen(line) + 1;
-        if (!rc && used + 2 * n > cap) {
-            size_t ncap = 2 * (used + 2 * n);
+        if (!rc && used + n > cap) {
+            size_t ncap = 2 * (used + n);
             char *t = realloc(o->text, ncap);
             if (!t)
                 rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
