@@ -190,6 +190,7 @@ int cmd_sliding(int argc, char **argv);   /* sbfs STYLE [VERBOSE]: SLIDING's own
 int cmd_show(int argc, char **argv);      /* sbfs show: a puzzle drawn, not solved */
 int cmd_explore(int argc, char **argv);   /* sbfs explore: whole-space census */
 int cmd_convert(int argc, char **argv);   /* sbfs convert: grid <-> SLIDING's format */
+int cmd_verify(int argc, char **argv);    /* sbfs verify: a solution checked */
 int cmd_god(int argc, char **argv);       /* sbfs god PUZZLE: distance tables */
 int cmd_eight(int argc, char **argv);     /* sbfs eight: ACM "Eight" */
 int cmd_npuzzle(int argc, char **argv);   /* sbfs npuzzle: optimal sliding tiles */

@@ -17,6 +17,7 @@ static const struct {
     {"show", cmd_show, "draw a sliding-block puzzle as a page or SVG, without solving it"},
     {"explore", cmd_explore, "census of every configuration reachable from the start"},
     {"convert", cmd_convert, "a puzzle as a grid picture, in SLIDING's format, or back"},
+    {"verify", cmd_verify, "check a sliding-block solution against its puzzle"},
     {"god", cmd_god, "distance table of a whole puzzle (npuzzle RxC, tetraminx)"},
     {"eight", cmd_eight, "the ACM \"Eight\" problem: solve an 8-puzzle"},
     {"npuzzle", cmd_npuzzle, "optimal solutions of R x C sliding-tile puzzles"},

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* sbfs core: errors, the memory budget, a seeded random generator, and the
  * control block (progress callback, stop flag) that long computations take.
  *
@@ -9,6 +10,10 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define SBFS_VERSION "0.1.0"
 
@@ -119,5 +124,9 @@ typedef struct sb_control {
     void *ud;
     volatile sig_atomic_t *stop;
 } sb_control;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* R x C sliding-tile puzzles (2 <= R, C <= 5): the 8-puzzle, the 15-puzzle
  * and their rectangular kin.  A position lists the tile in each cell, row by
  * row; tiles are 1..n-1 and 0 is the blank (n = R*C).
@@ -24,6 +25,10 @@
 
 #include "sbfs/core.h"
 #include "sbfs/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define SB_NP_MAXCELLS 25
 #define SB_NP_MAXLEN 400 /* longest move string a solution may have */
@@ -145,5 +150,9 @@ int sb_np_solve_batch(sb_np_job *jobs, int n, int goal, int threads,
  * or SB_EIO when dir cannot be read. */
 int sb_np_verify_cache(const char *dir, void (*note)(void *ud, const char *msg), void *ud,
                        int *bad, sb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

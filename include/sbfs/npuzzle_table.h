@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* God's-algorithm tables of R x C sliding-tile puzzles: the distance of
  * every position from the goal 1 2 ... N then the blank, built by the
  * indexed engine (sbfs/table.h).
@@ -20,6 +21,10 @@
 
 #include "sbfs/core.h"
 #include "sbfs/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Boards up to 16 cells can be numbered (a 4 x 4 table would not fit in
  * memory, but its ranks do fit in 64 bits); each side at least 2. */
@@ -71,5 +76,9 @@ typedef struct sb_np_table_info {
     uint64_t goal;
 } sb_np_table_info;
 sb_np_table_info sb_np_table_about(const sb_np_table *t);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* The Playfair cipher and a dictionary attack on it.
  *
  * The cipher is the variant of the 1999 MacTech Programmer's Challenge
@@ -19,6 +20,10 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* How a keyword's letters become the square.  COLUMNS is the Challenge's
  * matrix above; ROWS is the textbook square: the keyword's distinct letters
@@ -152,5 +157,9 @@ typedef struct sb_playfair_anneal_result {
  * far), SB_ENOMEM. */
 int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair_anneal_opts *opts,
                        const sb_control *ctl, sb_playfair_anneal_result *res, char *plaintext, sb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

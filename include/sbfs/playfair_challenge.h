@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* The C interface of the 1999 MacTech Programmer's Challenge "Playfair
  * Decipher", exactly as the problem statement declares it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* Ranking and unranking: a one-to-one numbering 0..N-1 of the positions of
  * one part of a puzzle, so whole puzzles fit in tables indexed by number
  * (Jaap's Puzzle Page, "Indexing").
@@ -21,6 +22,10 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* What a rank function returns for arguments it refuses (no count of a
  * scheme reaches it). */
@@ -87,5 +92,9 @@ uint64_t sb_rank_count(const sb_ranking *s);
 uint64_t sb_rank(const sb_ranking *s, const uint8_t *a);
 /* The arrangement of rank r into a: 0, or SB_EUSAGE (a not written). */
 int sb_unrank(const sb_ranking *s, uint64_t r, uint8_t *a);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* sbfs: shortest solutions of combinatorial puzzles.  One header for all of
  * the public API. */
 #ifndef SBFS_H
@@ -13,5 +14,6 @@
 #include "sbfs/playfair.h"
 #include "sbfs/playfair_challenge.h"
 #include "sbfs/npuzzle.h"
+#include "sbfs/easy.h"
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* The key search: breadth-first search over states that are fixed-width
  * keys, for spaces whose states have no dense numbering (sliding-block
  * puzzles).
@@ -25,6 +26,10 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Widest key, in 64-bit words, that the engines take. */
 #define SB_SEARCH_MAXKW 32
@@ -156,5 +161,9 @@ const uint64_t *sb_search_last(const sb_search *s, uint64_t *n);
  * one found first (SLIDING's path).  SB_EUSAGE: no goal reached, a census
  * run. */
 int sb_search_path(sb_search *s, uint64_t *keys, sb_control *ctl, sb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

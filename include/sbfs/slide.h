@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* Sliding-block puzzles in Knuth's SLIDING format: the puzzle as read, the
  * model the search engine explores (canonical keys, the six move styles),
  * and the text forms of boards and moves.
@@ -22,6 +23,10 @@
 
 #include "sbfs/core.h"
 #include "sbfs/search.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define SB_SLIDE_MAXCELLS 256 /* SLIDING's own limit on rows * cols */
 #define SB_SLIDE_MAXW 4       /* 64-bit words in a set of cells */
@@ -201,5 +206,9 @@ int sb_slide_draw(const sb_slide *sl, const uint64_t *key, int form, char *buf);
  * SB_EUSAGE (buf not written) for a NULL pointer, a pz not parsed or g out
  * of range. */
 int sb_slide_goal_text(const sb_slide_puzzle *pz, int g, char *buf);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* The indexed engine: breadth-first distance tables over a space whose
  * positions are numbered 0..size-1 (God's-algorithm tables, pruning tables).
  *
@@ -24,6 +25,10 @@
 #include <stdint.h>
 
 #include "sbfs/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* "No successor" (a move that does not apply), or "no index". */
 #define SB_NO_INDEX UINT64_MAX
@@ -163,5 +168,9 @@ int sb_table_save(const sb_table *t, const char *path, sb_error *err);
  * SB_EUSAGE for t or path NULL or a model sb_table_build would refuse. */
 int sb_table_load(sb_table **t, const sb_model *m, const char *path, sb_mem *mem,
                   sb_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

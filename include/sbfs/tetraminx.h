@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT; Copyright (c) 2026 the sbfs authors (see LICENSE). */
 /* The Tetraminx (a Pyraminx without its four tips) in three layers, each
  * usable and testable alone, in the manner of Kociemba's coordinate cube:
  *
@@ -24,6 +25,10 @@
 
 #include "sbfs/core.h"
 #include "sbfs/table.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* ---- Moves ----------------------------------------------------------------
  * Eight moves, numbered 0 U, 1 U', 2 L, 3 L', 4 R, 5 R', 6 B, 7 B': move m
@@ -150,5 +155,9 @@ const sb_table *sb_tet_god_table(const sb_tet_god *g);
  * if the table is damaged; SB_EUSAGE for a NULL pointer, index >=
  * SB_TET_NPOS or g without its table. */
 int sb_tet_god_solve(const sb_tet_god *g, uint32_t index, uint8_t *moves);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
