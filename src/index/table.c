@@ -49,6 +49,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* ---- one level, shared by all threads --------------------------------- */
 
@@ -499,6 +500,8 @@ void sb_table_free(sb_table *t)
         return;
     if (t->map.base)
         sb_tf_unmap(&t->map);
+    else if (t->disk_map)
+        munmap(t->disk_map, t->disk_map_bytes);
     else if (t->data)
         sb_mem_free(t->mem, t->data, t->data_bytes);
     free(t);
@@ -506,7 +509,7 @@ void sb_table_free(sb_table *t)
 
 sb_table_info sb_table_about(const sb_table *t)
 {
-    sb_table_info in = {0, 0, 0, 0, 0, 0, "", ""};
+    sb_table_info in = {0, 0, 0, 0, 0, 0, "", "", 0, 0};
     if (t) {
         in.name = t->name;
         in.params = t->params;
@@ -516,6 +519,8 @@ sb_table_info sb_table_about(const sb_table *t)
         in.levels = t->maxdist + 1;
         in.reached = t->reached;
         in.complete = t->complete;
+        in.slices = t->slices;
+        in.disk_peak = t->disk_peak;
     }
     return in;
 }

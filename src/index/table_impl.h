@@ -41,6 +41,10 @@ struct sb_table {
     char params[64];
     sb_mem *mem;     /* the budget data was charged to */
     sb_tf_map map;   /* when data is a file mapped by sb_table_load */
+    void *disk_map;  /* when data is the file sb_table_build_disk filled */
+    size_t disk_map_bytes;
+    int slices;      /* slices it was built in on disk, 0 in memory */
+    uint64_t disk_peak; /* bytes of files the build held at most */
 };
 
 static inline int per_word(int bits) { return 64 / bits; }

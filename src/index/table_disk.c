@@ -1,0 +1,740 @@
+/* God tables on disk: the indexed engine's breadth-first search when the
+ * packed table does not fit the memory budget.
+ *
+ * The codes (2 bits an index, the distance mod 3) live in one file, cut
+ * into slices of 2^s indices; only one slice is in memory at a time, with
+ * a one-bit-per-index frontier bitmap beside it.  The trouble is the
+ * neighbours: expanding an index of slice i gives indices anywhere.  So
+ * level d+1 is made in two halves (delayed duplicate detection, Korf 2004,
+ * applied to a bitmap instead of sorted files):
+ *
+ *  - a neighbour in the slice being expanded is marked at once, as in
+ *    memory; those new indices are written to the slice's "fresh" file,
+ *    the only record that they are the next level's frontier (a code
+ *    d+1 mod 3 cannot tell them from level d-2);
+ *  - a neighbour in another slice j becomes a request: its offset in j,
+ *    32 bits, appended to j's request file.
+ *
+ * One pass over the slices then does, for each slice j: read its codes;
+ * apply the requests made by the previous pass (an index not reached yet
+ * gets code d, and joins the frontier); add the fresh indices to the
+ * frontier; expand the frontier (level d), making requests and fresh
+ * indices for level d+1; write the codes back.  Each slice is read and
+ * written once a level, the requests once each way.  A slice that
+ * receives nothing is skipped.
+ *
+ * A small example: 8 indices in slices of 4, {0..3} and {4..7}, the moves
+ * r -> r+1 and r -> r-1, start 2.  Pass 0: slice 0 has the fresh index 2;
+ * expanding it marks 1 and 3 (fresh for pass 1).  Pass 1: slice 0 expands
+ * 1 and 3: 0 is marked, 2 is known, 4 is in slice 1 and becomes the
+ * request "offset 0" for it.  Slice 1 has nothing yet (skipped).  Pass 2:
+ * slice 0 expands 0 (nothing new); slice 1 applies its request, 4 gets
+ * distance 2 and is expanded: 5 is marked.  And so on.
+ *
+ * Why this and not a scheme on the puzzle's rank structure: it works for
+ * any model, and the structure helps it anyway.  In the n-puzzle's
+ * numbering (npuzzle_table.h) a horizontal move keeps the tile order and
+ * changes only the blank cell, so it stays in the slice; only vertical
+ * moves become requests (docs/ALGORITHMS.md has the figures).
+ *
+ * Threads: within a slice, as in memory.  Requests and fresh indices are
+ * applied by workers taking blocks of the file from a shared offset;
+ * setting a code is the atomic AND of table.c, so an index is counted once.
+ * The frontier is expanded in chunks taken from a shared counter; each
+ * worker has a buffer per target file and appends a full buffer at an
+ * offset it reserves with one atomic add.  The order of the entries in a
+ * file depends on the threads; the codes they lead to do not. */
+#include "sbfs/table.h"
+
+#include "../core/internal.h"
+#include "../core/pool.h"
+#include "table_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+/* Slices are at least 2^6 indices (a word of the frontier), at most 2^31
+ * (an offset and the fresh flag in 32 bits); at most MAX_SLICES of them,
+ * so that the two files of each (this pass's and the next's), kept open
+ * throughout, stay well under the usual limit of open files. */
+#define MIN_SHIFT 6
+#define MAX_SHIFT 31
+#define MAX_SLICES 400
+#define FRESH (UINT32_C(1) << 31)
+/* Entries in a worker's buffer per file: at least MIN_BUF (a tiny
+ * budget), at most MAX_BUF (64 KB writes). */
+#define MIN_BUF 16
+#define MAX_BUF 16384
+
+typedef struct dfile {
+    int fd;
+    atomic_uint_fast64_t len; /* bytes written (reserved) so far */
+} dfile;
+
+typedef struct dbuild {
+    const sb_model *m;
+    uint64_t size;
+    int shift, k, threads;
+    uint64_t slen;            /* 1 << shift */
+    char dir[512];
+    int tfd;                  /* the codes */
+    uint64_t tbytes;          /* their bytes */
+    dfile *files[2];          /* files[g][j]: slice j's entries for passes of parity g */
+    uint64_t limit;
+    atomic_uint_fast64_t used, peak;
+    sb_mem *mem;
+    const sb_control *ctl;
+    /* the slice in hand */
+    int j, expanding, pass;
+    uint64_t base, n;         /* first index, indices */
+    aword *codes, *front;
+    uint64_t next;            /* the code marking sets */
+    dfile *in;                /* the file being read */
+    atomic_uint_fast64_t roff;
+    atomic_uint_fast64_t next_chunk;
+    uint64_t chunk, nchunks;  /* of the frontier, for expanding */
+    size_t block;             /* bytes of the file, for reading */
+    atomic_int stop;          /* a worker failed or was told to stop */
+    uint64_t reached;         /* for progress */
+    size_t bufn;              /* entries per buffer */
+} dbuild;
+
+typedef struct dworker {
+    dbuild *b;
+    gen g;
+    uint32_t *buf;            /* k buffers of bufn entries, one per slice */
+    size_t *fill;
+    uint64_t found;           /* indices this worker reached in the phase */
+    int report;
+    int rc;
+    sb_error err;
+} dworker;
+
+/* ---- files --------------------------------------------------------- */
+
+/* The file of slice j for passes of parity g, or (j < 0) the codes. */
+static void path_of(const dbuild *b, char *out, size_t n, int g, int j)
+{
+    if (j < 0)
+        snprintf(out, n, "%s/codes", b->dir);
+    else
+        snprintf(out, n, "%s/slice%d.%d", b->dir, j, g);
+}
+
+static int io_error(sb_error *err, const dbuild *b, const char *what, int g, int j)
+{
+    char p[600];
+    int e = errno;
+    path_of(b, p, sizeof p, g, j);
+    return sb_error_set(err, SB_EIO, 0, 0, "%s %s: %s", what, p, strerror(e));
+}
+
+static int put_at(int fd, const void *buf, size_t n, uint64_t off)
+{
+    const char *s = buf;
+    while (n) {
+        ssize_t w = pwrite(fd, s, n, (off_t)off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (w == 0)
+                errno = ENOSPC;
+            return -1;
+        }
+        s += w;
+        n -= (size_t)w;
+        off += (uint64_t)w;
+    }
+    return 0;
+}
+
+static int get_at(int fd, void *buf, size_t n, uint64_t off)
+{
+    char *s = buf;
+    while (n) {
+        ssize_t r = pread(fd, s, n, (off_t)off);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            if (r == 0)
+                errno = EIO; /* cut short under us */
+            return -1;
+        }
+        s += r;
+        n -= (size_t)r;
+        off += (uint64_t)r;
+    }
+    return 0;
+}
+
+/* Count n more bytes of files against the limit. */
+static int disk_add(dbuild *b, uint64_t n, sb_error *err)
+{
+    uint64_t u = atomic_fetch_add(&b->used, n) + n, p = atomic_load(&b->peak);
+    if (b->limit && u > b->limit) {
+        atomic_fetch_sub(&b->used, n);
+        return sb_error_set(err, SB_ENOMEM, 0, 0,
+                            "disk limit exhausted: the table's files would pass %llu bytes",
+                            (unsigned long long)b->limit);
+    }
+    while (u > p && !atomic_compare_exchange_weak(&b->peak, &p, u))
+        ;
+    return 0;
+}
+
+static int open_new(dbuild *b, int g, int j, sb_error *err)
+{
+    char p[600];
+    int fd;
+    path_of(b, p, sizeof p, g, j);
+    fd = open(p, O_RDWR | O_CREAT | O_TRUNC, 0600);
+    if (fd < 0)
+        io_error(err, b, "cannot make", g, j);
+    return fd;
+}
+
+/* ---- one slice ------------------------------------------------------ */
+
+/* Mark offset o of the slice in hand with code next; 1 when this call
+ * reached it (see reach in table.c).  While requests are applied the
+ * index joins the frontier; while the frontier is expanded it must not
+ * (it is the next level's, written to the slice's file instead). */
+static inline int mark(dbuild *b, uint64_t o, int front)
+{
+    uint64_t wi = o >> 5, sh = (o & 31) << 1, old;
+    if (((atomic_load_explicit(&b->codes[wi], memory_order_relaxed) >> sh) & 3) != 3)
+        return 0;
+    old = atomic_fetch_and_explicit(&b->codes[wi], ~((3 ^ b->next) << sh), memory_order_relaxed);
+    if (((old >> sh) & 3) != 3)
+        return 0;
+    if (front)
+        atomic_fetch_or_explicit(&b->front[o >> 6], UINT64_C(1) << (o & 63), memory_order_relaxed);
+    return 1;
+}
+
+/* Write out the worker's buffer for slice t (at an offset reserved in
+ * t's file of the next pass). */
+static int flush_buf(dworker *w, int t)
+{
+    dbuild *b = w->b;
+    int g = (b->pass + 1) & 1;
+    dfile *f = &b->files[g][t];
+    size_t n = w->fill[t] * 4;
+    uint64_t off;
+    if (!n)
+        return 0;
+    if (disk_add(b, n, &w->err))
+        return SB_ENOMEM;
+    off = atomic_fetch_add(&f->len, n);
+    if (put_at(f->fd, w->buf + (size_t)t * b->bufn, n, off))
+        return io_error(&w->err, b, "cannot write", g, t);
+    w->fill[t] = 0;
+    return 0;
+}
+
+static inline int push(dworker *w, int t, uint32_t x)
+{
+    w->buf[(size_t)t * w->b->bufn + w->fill[t]++] = x;
+    return w->fill[t] == w->b->bufn ? flush_buf(w, t) : 0;
+}
+
+/* Local neighbours waiting for their words (prefetched), as in table.c. */
+typedef struct pending {
+    int n;
+    uint32_t o[2 * SB_MAX_MOVES];
+} pending;
+
+static int settle(dworker *w, pending *pd)
+{
+    int rc = 0;
+    for (int i = 0; i < pd->n && !rc; i++)
+        if (mark(w->b, pd->o[i], 0)) {
+            w->found++;
+            rc = push(w, w->b->j, pd->o[i] | FRESH);
+        }
+    pd->n = 0;
+    return rc;
+}
+
+/* The successors of index r: those in the slice queued, the others sent
+ * as requests. */
+static int expand_one(dworker *w, pending *pd, uint64_t r)
+{
+    dbuild *b = w->b;
+    const sb_model *m = b->m;
+    uint64_t out[SB_MAX_MOVES];
+    int n = 0, rc = 0;
+    if (pd->n + m->nmoves > (int)(sizeof pd->o / sizeof pd->o[0]) && (rc = settle(w, pd)))
+        return rc;
+    if (m->succ) {
+        n = m->succ(m->ud, w->g.scratch, r, out);
+    } else {
+        gen_begin(&w->g, r, 1);
+        for (int mv = 0; mv < m->nmoves; mv++)
+            out[n++] = gen_move(&w->g, mv);
+    }
+    for (int i = 0; i < n && !rc; i++) {
+        uint64_t q = out[i];
+        int t;
+        if (q == SB_NO_INDEX || q >= b->size)
+            continue;
+        t = (int)(q >> b->shift);
+        if (t == b->j) {
+            uint64_t o = q - b->base;
+            __builtin_prefetch((const void *)&b->codes[o >> 5], 1);
+            pd->o[pd->n++] = (uint32_t)o;
+        } else {
+            rc = push(w, t, (uint32_t)(q & (b->slen - 1)));
+        }
+    }
+    return rc;
+}
+
+static int expand_chunk(dworker *w, uint64_t lo, uint64_t hi)
+{
+    dbuild *b = w->b;
+    pending pd;
+    int rc = 0;
+    pd.n = 0;
+    for (uint64_t i = lo >> 6; i < (hi + 63) >> 6 && !rc; i++) {
+        uint64_t f = atomic_load_explicit(&b->front[i], memory_order_relaxed);
+        while (f && !rc) {
+            uint64_t o = (i << 6) + (uint64_t)__builtin_ctzll(f);
+            f &= f - 1;
+            if (o < hi)
+                rc = expand_one(w, &pd, b->base + o);
+        }
+    }
+    return rc ? rc : settle(w, &pd);
+}
+
+/* A block of the slice's file: requests to mark, and fresh indices
+ * (marked already) to put on the frontier.  1 when the file is done. */
+static int read_block(dworker *w)
+{
+    dbuild *b = w->b;
+    size_t cap = b->block;
+    uint64_t len = atomic_load(&b->in->len), off = atomic_fetch_add(&b->roff, cap), n;
+    if (off >= len)
+        return 1;
+    n = len - off < cap ? len - off : cap;
+    if (get_at(b->in->fd, w->buf, (size_t)n, off))
+        return io_error(&w->err, b, "cannot read", b->pass & 1, b->j);
+    for (size_t i = 0; i < n / 4; i++) {
+        uint32_t e = w->buf[i], o = e & ~FRESH;
+        if (o >= b->n)
+            continue; /* cannot happen with our own files */
+        if (e & FRESH)
+            atomic_fetch_or_explicit(&b->front[o >> 6], UINT64_C(1) << (o & 63), memory_order_relaxed);
+        else
+            w->found += (uint64_t)mark(b, o, 1);
+    }
+    return 0;
+}
+
+static void report(dworker *w)
+{
+    dbuild *b = w->b;
+    sb_progress_info info;
+    if (!w->report || !b->ctl || !b->ctl->progress)
+        return;
+    memset(&info, 0, sizeof info);
+    info.phase = "table (on disk)";
+    info.level = b->pass + b->expanding;
+    info.done = b->reached + w->found;
+    info.total = b->size;
+    info.mem_used = b->mem ? b->mem->used : 0;
+    info.disk_used = atomic_load(&b->used);
+    b->ctl->progress(b->ctl->ud, &info);
+}
+
+static void *dwork(void *arg)
+{
+    dworker *w = arg;
+    dbuild *b = w->b;
+    int rc = 0;
+    while (!rc) {
+        if (atomic_load_explicit(&b->stop, memory_order_relaxed))
+            break;
+        if (sb_control_stopped(b->ctl)) {
+            atomic_store(&b->stop, 1);
+            break;
+        }
+        if (!b->expanding) {
+            rc = read_block(w);
+        } else {
+            uint64_t c = atomic_fetch_add(&b->next_chunk, 1), lo, hi;
+            if (c >= b->nchunks)
+                break;
+            lo = c * b->chunk;
+            hi = lo + b->chunk < b->n ? lo + b->chunk : b->n;
+            rc = expand_chunk(w, lo, hi);
+        }
+        report(w);
+    }
+    if (rc == 1)
+        rc = 0;
+    if (!rc && b->expanding && !atomic_load(&b->stop))
+        for (int t = 0; t < b->k && !rc; t++)
+            rc = flush_buf(w, t);
+    if (rc) {
+        w->rc = rc;
+        atomic_store(&b->stop, 1);
+    }
+    return NULL;
+}
+
+/* Read the slice's file (expanding 0) or expand its frontier (1) on the
+ * workers.  The pieces they take are a few per worker, within bounds: a
+ * chunk of the frontier at most 2^16 indices, a block of the file at most
+ * a worker's buffers, at least 64 of either; no more workers than pieces
+ * (starting a thread for a few entries costs more than it saves).  Adds
+ * the indices reached to *found.  The first error, or SB_EINTR. */
+static int run_phase(dbuild *b, dworker *wk, int expanding, uint64_t *found, sb_error *err)
+{
+    uint64_t len = atomic_load(&b->in->len), pieces, cap = (uint64_t)b->k * b->bufn * 4, share;
+    int n;
+    if (expanding) {
+        share = (b->n / (uint64_t)(4 * b->threads) + 63) & ~(uint64_t)63;
+        b->chunk = share < 64 ? 64 : share > (UINT64_C(1) << 16) ? UINT64_C(1) << 16 : share;
+        b->nchunks = pieces = (b->n + b->chunk - 1) / b->chunk;
+    } else {
+        share = (len / (uint64_t)(4 * b->threads) + 3) & ~(uint64_t)3;
+        share = share < 256 ? 256 : share;
+        b->block = (size_t)(share > cap ? cap : share);
+        pieces = (len + b->block - 1) / b->block;
+    }
+    n = pieces < (uint64_t)b->threads ? (int)pieces : b->threads;
+    b->expanding = expanding;
+    atomic_store(&b->roff, 0);
+    atomic_store(&b->next_chunk, 0);
+    for (int i = 0; i < n; i++) {
+        wk[i].found = 0;
+        wk[i].rc = 0;
+    }
+    sb_pool_run(n, dwork, wk, sizeof *wk);
+    for (int i = 0; i < n; i++) {
+        if (wk[i].rc) {
+            if (err)
+                *err = wk[i].err;
+            return wk[i].rc;
+        }
+        *found += wk[i].found;
+    }
+    if (atomic_load(&b->stop))
+        return sb_error_set(err, SB_EINTR, 0, 0, "stopped at distance %d", b->pass + 1);
+    return 0;
+}
+
+/* Slice j in pass d: apply its file (requests: level d; fresh: level d
+ * already marked), expand the frontier (unless last), write the codes
+ * back.  *found: indices the requests reached; *local: indices at d+1
+ * reached within the slice. */
+static int do_slice(dbuild *b, dworker *wk, int j, int last, uint64_t *found, uint64_t *local, sb_error *err)
+{
+    int d = b->pass, rc;
+    dfile *in = &b->files[d & 1][j];
+    uint64_t len = atomic_load(&in->len), cbytes;
+    if (!len)
+        return 0; /* nothing at distance d here */
+    b->j = j;
+    b->in = in;
+    b->base = (uint64_t)j << b->shift;
+    b->n = b->size - b->base < b->slen ? b->size - b->base : b->slen;
+    cbytes = (b->n + 31) / 32 * 8;
+    if (get_at(b->tfd, (void *)b->codes, (size_t)cbytes, b->base / 4))
+        return io_error(err, b, "cannot read", 0, -1);
+    memset((void *)b->front, 0, (size_t)((b->n + 63) / 64 * 8));
+    b->next = (uint64_t)(d % 3);
+    if ((rc = run_phase(b, wk, 0, found, err)))
+        return rc;
+    /* read once: give the space back */
+    if (ftruncate(in->fd, 0))
+        return io_error(err, b, "cannot empty", d & 1, j);
+    atomic_store(&in->len, 0);
+    atomic_fetch_sub(&b->used, len);
+    if (!last) {
+        b->next = (uint64_t)((d + 1) % 3);
+        if ((rc = run_phase(b, wk, 1, local, err)))
+            return rc;
+    }
+    if (put_at(b->tfd, (const void *)b->codes, (size_t)cbytes, b->base / 4))
+        return io_error(err, b, "cannot write", 0, -1);
+    return 0;
+}
+
+/* ---- the whole build ------------------------------------------------ */
+
+/* The largest slice (of 2^only indices if only is not 0), and a buffer
+ * size, that fit in `left` bytes with `threads` workers; 0 when none does.
+ * Large buffers come first: below 4 KB a write costs more than the
+ * entries it carries. */
+static int plan(uint64_t size, int threads, size_t left, int only, int *shift, size_t *bufn)
+{
+    static const size_t want[] = {4096, 1024, 256, 64, MIN_BUF};
+    for (size_t wi = 0; wi < sizeof want / sizeof want[0]; wi++)
+        for (int s = only ? only : MAX_SHIFT; s >= (only ? only : MIN_SHIFT); s--) {
+            uint64_t slen = UINT64_C(1) << s, k = (size + slen - 1) / slen;
+            uint64_t slice = slen / 4 + slen / 8, per = (uint64_t)threads * k;
+            if (k > MAX_SLICES || (k < 2 && !only))
+                continue;
+            if (slice + per * (want[wi] * 4 + sizeof(size_t)) > left)
+                continue;
+            uint64_t b = (left - slice) / per - sizeof(size_t);
+            b /= 4;
+            *bufn = (size_t)(b > MAX_BUF ? MAX_BUF : b);
+            *shift = s;
+            return 1;
+        }
+    return 0;
+}
+
+static int make_dir(dbuild *b, const sb_table_disk *disk, sb_error *err)
+{
+    const char *dir = disk->dir;
+    if (!dir || !*dir)
+        dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    if (strlen(dir) + 32 >= sizeof b->dir)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "the folder name %.60s... is too long", dir);
+    snprintf(b->dir, sizeof b->dir, "%s/sbfs.XXXXXX", dir);
+    if (!mkdtemp(b->dir)) {
+        int e = errno;
+        b->dir[0] = 0;
+        return sb_error_set(err, SB_EIO, 0, 0, "cannot make a folder in %s: %s", dir, strerror(e));
+    }
+    return 0;
+}
+
+/* The files: the codes, every index "not reached" but the starts
+ * (distance 0, and fresh in their slices' files), and the slices' files,
+ * empty. */
+static int init_files(dbuild *b, sb_table *t, const uint64_t *starts, size_t nstarts, sb_error *err)
+{
+    struct statvfs vs;
+    size_t chunk = (size_t)((b->slen + 31) / 32 * 8);
+    int rc;
+    if (statvfs(b->dir, &vs) == 0 && (uint64_t)vs.f_bavail * vs.f_frsize < b->tbytes)
+        return sb_error_set(err, SB_ENOMEM, 0, 0,
+                            "the table needs %llu bytes on disk, more than the %llu free in %s",
+                            (unsigned long long)b->tbytes,
+                            (unsigned long long)vs.f_bavail * vs.f_frsize, b->dir);
+    if ((rc = disk_add(b, b->tbytes, err)))
+        return rc;
+    if ((b->tfd = open_new(b, 0, -1, err)) < 0)
+        return SB_EIO;
+    for (int g = 0; g < 2; g++)
+        for (int j = 0; j < b->k; j++)
+            if ((b->files[g][j].fd = open_new(b, g, j, err)) < 0)
+                return SB_EIO;
+    memset((void *)b->codes, 0xff, chunk);
+    for (uint64_t off = 0; off < b->tbytes; off += chunk)
+        if (put_at(b->tfd, (const void *)b->codes, (size_t)(b->tbytes - off < chunk ? b->tbytes - off : chunk),
+                   off))
+            return io_error(err, b, "cannot write", 0, -1);
+    for (size_t i = 0; i < nstarts; i++) {
+        uint64_t s = starts[i], w;
+        unsigned sh = (unsigned)((s & 31) << 1);
+        dfile *f = &b->files[0][s >> b->shift];
+        uint32_t e = (uint32_t)(s & (b->slen - 1)) | FRESH;
+        if (s >= b->size)
+            return sb_error_set(err, SB_EUSAGE, 0, 0, "start index %llu is outside 0..%llu",
+                                (unsigned long long)s, (unsigned long long)(b->size - 1));
+        if (get_at(b->tfd, &w, 8, s / 32 * 8))
+            return io_error(err, b, "cannot read", 0, -1);
+        if (((w >> sh) & 3) != 3)
+            continue; /* a start twice */
+        w &= ~(UINT64_C(3) << sh);
+        if (put_at(b->tfd, &w, 8, s / 32 * 8))
+            return io_error(err, b, "cannot write", 0, -1);
+        if ((rc = disk_add(b, 4, err)))
+            return rc;
+        if (put_at(f->fd, &e, 4, atomic_load(&f->len)))
+            return io_error(err, b, "cannot write", 0, (int)(s >> b->shift));
+        atomic_fetch_add(&f->len, 4);
+        t->count[0]++;
+    }
+    return 0;
+}
+
+static void remove_all(dbuild *b)
+{
+    char p[600];
+    if (!b->dir[0])
+        return;
+    if (b->tfd >= 0)
+        close(b->tfd);
+    b->tfd = -1;
+    path_of(b, p, sizeof p, 0, -1);
+    unlink(p);
+    for (int g = 0; g < 2; g++)
+        for (int j = 0; b->files[g] && j < b->k; j++) {
+            if (b->files[g][j].fd >= 0)
+                close(b->files[g][j].fd);
+            path_of(b, p, sizeof p, g, j);
+            unlink(p);
+        }
+    rmdir(b->dir);
+}
+
+static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+                         const sb_table_opts *o, const sb_table_disk *disk, sb_mem *mem,
+                         const sb_control *ctl, sb_error *err)
+{
+    dbuild b;
+    dworker wk[SB_POOL_MAX];
+    unsigned char *scratch = NULL;
+    size_t cbytes, fbytes, bbytes, lbytes;
+    uint32_t *bufs = NULL;
+    size_t *fills = NULL;
+    int rc = 0, threads = o->threads < 1 ? 1 : o->threads > SB_POOL_MAX ? SB_POOL_MAX : o->threads;
+
+    memset(&b, 0, sizeof b);
+    b.tfd = -1;
+    b.m = m;
+    b.size = m->size;
+    b.mem = mem;
+    b.ctl = ctl;
+    b.limit = disk->limit;
+    b.threads = threads;
+    b.tbytes = words_for(m->size, 2) * 8;
+    if (!plan(m->size, threads, sb_mem_left(mem), disk->slice_log2, &b.shift, &b.bufn))
+        return sb_error_set(err, SB_ENOMEM, 0, 0,
+                            "the memory budget of %zu bytes is too small even for a table on disk "
+                            "(%d threads)", mem ? mem->limit : (size_t)0, threads);
+    b.slen = UINT64_C(1) << b.shift;
+    b.k = (int)((m->size + b.slen - 1) >> b.shift);
+    cbytes = (size_t)(b.slen / 4);
+    fbytes = (size_t)(b.slen / 8);
+    bbytes = (size_t)threads * (size_t)b.k * b.bufn * 4;
+    lbytes = (size_t)threads * (size_t)b.k * sizeof(size_t);
+    b.codes = sb_mem_alloc(mem, cbytes, err);
+    b.front = b.codes ? sb_mem_alloc(mem, fbytes, err) : NULL;
+    bufs = b.front ? sb_mem_alloc(mem, bbytes, err) : NULL;
+    fills = bufs ? sb_mem_alloc(mem, lbytes, err) : NULL;
+    b.files[0] = calloc((size_t)b.k * 2, sizeof *b.files[0]);
+    if (m->scratch_size)
+        scratch = calloc((size_t)threads, m->scratch_size);
+    if (!fills || !b.files[0] || (m->scratch_size && !scratch)) {
+        rc = fills ? sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory") : SB_ENOMEM;
+        goto out;
+    }
+    b.files[1] = b.files[0] + b.k;
+    for (int j = 0; j < 2 * b.k; j++)
+        b.files[0][j].fd = -1;
+    for (int i = 0; i < threads; i++) {
+        memset(&wk[i], 0, sizeof wk[i]);
+        wk[i].b = &b;
+        wk[i].g.m = m;
+        wk[i].g.scratch = scratch ? scratch + (size_t)i * m->scratch_size : NULL;
+        wk[i].buf = bufs + (size_t)i * (size_t)b.k * b.bufn;
+        wk[i].fill = fills + (size_t)i * (size_t)b.k;
+        wk[i].report = i == 0;
+    }
+    t->slices = b.k;
+    if ((rc = make_dir(&b, disk, err)) || (rc = init_files(&b, t, starts, nstarts, err)))
+        goto out;
+    for (int d = 0;; d++) {
+        uint64_t found = 0, local = 0;
+        int last = o->max_depth >= 0 && d >= o->max_depth;
+        if (!last && d + 1 > SB_TABLE_MAXDIST) {
+            rc = sb_error_set(err, SB_EUSAGE, 0, 0, "distances pass %d", SB_TABLE_MAXDIST);
+            goto out;
+        }
+        b.pass = d;
+        for (int j = 0; j < b.k && !rc; j++) {
+            b.reached = t->reached + t->count[d] + found;
+            rc = do_slice(&b, wk, j, last, &found, &local, err);
+        }
+        if (rc)
+            goto out;
+        t->count[d] += found;
+        t->reached += t->count[d];
+        if (!t->count[d])
+            break;
+        t->maxdist = d;
+        if (last)
+            break;
+        t->count[d + 1] = local;
+    }
+    t->complete = o->max_depth < 0 || t->maxdist < o->max_depth;
+out:
+    if (rc == SB_EINTR || !rc) {
+        /* the codes, mapped: all of them, or (stopped) the levels done */
+        void *p = b.tfd >= 0 ? mmap(NULL, (size_t)b.tbytes, PROT_READ, MAP_SHARED, b.tfd, 0) : MAP_FAILED;
+        if (p == MAP_FAILED) {
+            if (!rc)
+                rc = io_error(err, &b, "cannot map", 0, -1);
+        } else {
+            t->disk_map = p;
+            t->disk_map_bytes = (size_t)b.tbytes;
+            t->data = p;
+            t->data_bytes = (size_t)b.tbytes;
+        }
+        if (rc == SB_EINTR)
+            for (int i = t->maxdist + 1; i <= SB_TABLE_MAXDIST; i++)
+                t->count[i] = 0;
+    }
+    remove_all(&b);
+    t->disk_peak = atomic_load(&b.peak);
+    sb_mem_free(mem, fills, lbytes);
+    sb_mem_free(mem, bufs, bbytes);
+    sb_mem_free(mem, (void *)b.front, fbytes);
+    sb_mem_free(mem, (void *)b.codes, cbytes);
+    free(b.files[0]);
+    free(scratch);
+    return rc;
+}
+
+int sb_table_build_disk(sb_table **out, const sb_model *m, const uint64_t *starts, size_t nstarts,
+                        const sb_table_opts *opts, const sb_table_disk *disk, sb_mem *mem,
+                        const sb_control *ctl, sb_error *err)
+{
+    sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
+    int rc;
+    if (!disk)
+        return sb_table_build(out, m, starts, nstarts, opts, mem, ctl, err);
+    if (!out)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_build_disk: t is NULL");
+    *out = NULL;
+    if (opts)
+        o = *opts;
+    if (o.bits == 0)
+        o.bits = 2;
+    if ((rc = sb_table_check_model(m, err)))
+        return rc;
+    if (disk->slice_log2 && (disk->slice_log2 < MIN_SHIFT || disk->slice_log2 > MAX_SHIFT))
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "slices of 2^%d indices: want 2^%d to 2^%d",
+                            disk->slice_log2, MIN_SHIFT, MAX_SHIFT);
+    if ((o.bits != 2 && o.bits != 4 && o.bits != 8) || (!starts && nstarts) ||
+        (!disk->slice_log2 && words_for(m->size, o.bits) * 8 <= sb_mem_left(mem)))
+        return sb_table_build(out, m, starts, nstarts, opts, mem, ctl, err); /* its checks, or in memory */
+    if (o.bits != 2)
+        return sb_error_set(err, SB_ENOMEM, 0, 0,
+                            "a %d-bit table of %llu indices needs %llu bytes, more than the memory "
+                            "budget; only 2-bit tables are kept on disk",
+                            o.bits, (unsigned long long)m->size,
+                            (unsigned long long)words_for(m->size, o.bits) * 8);
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    (*out)->size = m->size;
+    (*out)->bits = 2;
+    (*out)->maxdist = -1;
+    sb_table_copy_name((*out)->name, sizeof (*out)->name, m->name);
+    sb_table_copy_name((*out)->params, sizeof (*out)->params, m->params);
+    rc = build_on_disk(*out, m, starts, nstarts, &o, disk, mem, ctl, err);
+    if (rc && !(*out)->data) {
+        free(*out);
+        *out = NULL;
+    }
+    return rc;
+}
