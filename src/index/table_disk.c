@@ -606,6 +606,10 @@ static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts,
     b.limit = disk->limit;
     b.threads = threads;
     b.tbytes = words_for(m->size, 2) * 8;
+    if (m->size > (uint64_t)MAX_SLICES << MAX_SHIFT)
+        return sb_error_set(err, SB_ENOMEM, 0, 0,
+                            "a table of %llu indices is too large for the disk too (at most %d slices "
+                            "of 2^%d)", (unsigned long long)m->size, MAX_SLICES, MAX_SHIFT);
     if (!plan(m->size, threads, sb_mem_left(mem), disk->slice_log2, &b.shift, &b.bufn))
         return sb_error_set(err, SB_ENOMEM, 0, 0,
                             "the memory budget of %zu bytes is too small even for a table on disk "
