@@ -94,6 +94,13 @@ TMPDIR="$D" $SBFS god npuzzle 3x3 --memory 20K >/dev/null 2>$T_TMP/err
 expect_line "sbfs: the table needs more than the memory budget: it is built on disk, in slices, in a folder under $D" \
     "on disk: TMPDIR" $T_TMP/err
 expect_same "$(ls -A "$D")" "" "on disk: no file left"
+# the 11-puzzle on disk in 16M, a quarter of its 60 MB table: 18 positions at
+# distance 53, as in memory.  About 20 s of CPU; skipped under the sanitizers.
+if [ "${SBFS_SANITIZED:-0}" = 0 ]; then
+    expect_file $G/npuzzle_3x4.out "3x4 on disk in 16M" -- $SBFS god npuzzle 3x4 --memory 16M --disk "$D"
+    expect_line "distance 53: 18" "3x4 on disk: farthest" $T_TMP/out
+    expect_same "$(ls -A "$D")" "" "3x4 on disk: no file left"
+fi
 # refusals: a folder that is not there, the disk limit, bits other than 2
 expect_status 3 "--disk to a folder that is not there" -- $SBFS god npuzzle 3x3 --memory 20K --disk $T_TMP/none
 expect_line "sbfs: cannot make a folder in $T_TMP/none: No such file or directory" "--disk: no folder message" $T_TMP/err
