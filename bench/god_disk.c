@@ -70,7 +70,7 @@ int main(int argc, char **argv)
     ti = sb_np_table_about(&np);
     for (int a = 4; a < argc; a++) {
         sb_table_opts o = {2, threads, SB_SCAN_AUTO, -1};
-        sb_table_disk dk = {NULL, 0, atoi(argv[a])};
+        sb_table_disk dk = {NULL, 0, atoi(argv[a]), NULL, 0};
         sb_table *t = NULL;
         sb_mem mem;
         double c0 = cpu(), w0 = wall();

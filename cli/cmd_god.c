@@ -87,7 +87,7 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, int bits, sb_mem *mem
 {
     sb_np_table_info ti = sb_np_table_about(np);
     sb_table_opts to = {bits, o->threads, SB_SCAN_AUTO, -1};
-    sb_table_disk dk = {o->disk, 0, 0};
+    sb_table_disk dk = {o->disk, 0, 0, NULL, 0};
     sb_table *t = NULL;
     sb_control ctl;
     cli_progress prog;

@@ -613,7 +613,7 @@ static int disk_same(const sb_table *ref, const sb_model *m, const uint64_t *sta
                      size_t budget, int slice_log2, int threads, int max_depth)
 {
     sb_table_opts o = {2, threads, SB_SCAN_AUTO, max_depth};
-    sb_table_disk dk = {disk_dir, 0, slice_log2};
+    sb_table_disk dk = {disk_dir, 0, slice_log2, NULL, 0};
     sb_table_info a = sb_table_about(ref), b;
     sb_table *t = NULL;
     sb_mem small;
@@ -660,38 +660,48 @@ static uint64_t rmodel_move(void *ud, void *scratch, uint64_t r, int m)
     return q == UINT32_MAX ? SB_NO_INDEX : q;
 }
 
-/* Random graphs whose neighbours are mostly near (as in the n-puzzle's
- * numbering) or anywhere, in budgets from a few slices to hundreds, on
- * 1..3 threads, some stopped at a depth: each the table memory makes. */
+/* A random graph of 20,000 to 80,000 indices whose neighbours are mostly
+ * near (as in the n-puzzle's numbering) or anywhere, some moves missing;
+ * and 1..3 random starts.  Free g->to after. */
+static sb_model random_model(rmodel *g, sb_rng *rng, uint64_t *starts, size_t *ns)
+{
+    sb_model m;
+    int near = (int)sb_rng_below(rng, 2);
+    g->n = 20000 + sb_rng_below(rng, 60000);
+    g->nmoves = 1 + (int)sb_rng_below(rng, 5);
+    g->to = malloc(g->n * (size_t)g->nmoves * sizeof *g->to);
+    for (uint64_t r = 0; r < g->n; r++)
+        for (int k = 0; k < g->nmoves; k++) {
+            uint64_t q = near && sb_rng_below(rng, 4) ? (r + g->n - 40 + sb_rng_below(rng, 81)) % g->n
+                                                      : sb_rng_below(rng, g->n);
+            g->to[r * (uint64_t)g->nmoves + (uint64_t)k] = sb_rng_below(rng, 10) == 0 ? UINT32_MAX : (uint32_t)q;
+        }
+    memset(&m, 0, sizeof m);
+    m.name = "random";
+    m.size = g->n;
+    m.nmoves = g->nmoves;
+    m.move = rmodel_move;
+    m.ud = g;
+    *ns = 1 + (size_t)sb_rng_below(rng, 3);
+    for (size_t i = 0; i < *ns; i++)
+        starts[i] = sb_rng_below(rng, g->n);
+    return m;
+}
+
+/* Random graphs in budgets from a few slices to hundreds, on 1..3
+ * threads, some stopped at a depth: each the table memory makes. */
 static void test_disk_random(void)
 {
     sb_rng rng;
     sb_rng_seed(&rng, 20261126);
     for (int round = 0; round < 40; round++) {
         rmodel g;
-        sb_model m;
         sb_table *ref = NULL;
         uint64_t starts[3];
-        size_t ns = 1 + (size_t)sb_rng_below(&rng, 3), budget, data;
-        int near = (int)sb_rng_below(&rng, 2), depth = sb_rng_below(&rng, 4) == 0 ? (int)sb_rng_below(&rng, 8) : -1;
+        size_t ns, budget, data;
+        sb_model m = random_model(&g, &rng, starts, &ns);
+        int depth = sb_rng_below(&rng, 4) == 0 ? (int)sb_rng_below(&rng, 8) : -1;
         int threads = 1 + (int)sb_rng_below(&rng, 3);
-        g.n = 20000 + sb_rng_below(&rng, 60000);
-        g.nmoves = 1 + (int)sb_rng_below(&rng, 5);
-        g.to = malloc(g.n * (size_t)g.nmoves * sizeof *g.to);
-        for (uint64_t r = 0; r < g.n; r++)
-            for (int k = 0; k < g.nmoves; k++) {
-                uint64_t q = near && sb_rng_below(&rng, 4) ? (r + g.n - 40 + sb_rng_below(&rng, 81)) % g.n
-                                                           : sb_rng_below(&rng, g.n);
-                g.to[r * (uint64_t)g.nmoves + (uint64_t)k] = sb_rng_below(&rng, 10) == 0 ? UINT32_MAX : (uint32_t)q;
-            }
-        memset(&m, 0, sizeof m);
-        m.name = "random";
-        m.size = g.n;
-        m.nmoves = g.nmoves;
-        m.move = rmodel_move;
-        m.ud = &g;
-        for (size_t i = 0; i < ns; i++)
-            starts[i] = sb_rng_below(&rng, g.n);
         {
             sb_table_opts o = {2, 1, SB_SCAN_FORWARD, depth};
             CHECK_INT(sb_table_build(&ref, &m, starts, ns, &o, &mem, NULL, &err), 0);
@@ -710,6 +720,114 @@ static void test_disk_random(void)
         sb_table_free(ref);
         free(g.to);
     }
+}
+
+/* Stop a build after a number of progress reports. */
+static int stop_after;
+static volatile sig_atomic_t stop_now;
+static void stopper(void *ud, const sb_progress_info *in)
+{
+    (void)ud;
+    (void)in;
+    if (--stop_after <= 0)
+        stop_now = 1;
+}
+
+/* Checkpoints: random graphs stopped again and again at random points and
+ * taken up each time end with the table memory makes; a folder holding
+ * another build, a damaged record or a cut file is refused. */
+static void test_disk_resume(void)
+{
+    char ck[96], p[256];
+    sb_rng rng;
+    int stops = 0;
+    sb_control ctl = {stopper, NULL, &stop_now};
+    snprintf(ck, sizeof ck, "%s/ck", disk_dir);
+    sb_rng_seed(&rng, 15);
+    for (int round = 0; round < 12; round++) {
+        rmodel g;
+        uint64_t starts[3];
+        size_t ns;
+        sb_model m = random_model(&g, &rng, starts, &ns);
+        sb_table_opts o = {2, 1 + (int)sb_rng_below(&rng, 3), SB_SCAN_FORWARD, -1};
+        sb_table_disk dk = {NULL, 0, 0, ck, 0};
+        sb_table *ref = NULL, *t = NULL;
+        sb_mem small;
+        int rc, tries = 0, same = 1;
+        CHECK_INT(sb_table_build(&ref, &m, starts, ns, &o, &mem, NULL, &err), 0);
+        sb_mem_init(&small, (size_t)((g.n + 31) / 32 * 8) / (2 + sb_rng_below(&rng, 4)) + 8192);
+        do {
+            stop_after = 1 + (int)sb_rng_below(&rng, 40);
+            stop_now = 0;
+            sb_table_free(t);
+            t = NULL;
+            rc = sb_table_build_disk(&t, &m, starts, ns, &o, &dk, &small, tries < 20 ? &ctl : NULL, &err);
+            if (rc == SB_EINTR) {
+                stops++;
+                CHECK(entries(ck) > 0);
+                dk.resume = 1;
+            }
+        } while (rc == SB_EINTR && ++tries < 30);
+        CHECK_INT(rc, 0);
+        if (!rc) {
+            for (int d = 0; d < sb_table_about(ref).levels; d++)
+                same &= sb_table_count(t, d) == sb_table_count(ref, d);
+            CHECK(same);
+            CHECK_INT(sb_table_about(t).levels, sb_table_about(ref).levels);
+            CHECK(memcmp(sb_table_codes(t), sb_table_codes(ref), (size_t)((g.n + 31) / 32 * 8)) == 0);
+            CHECK_INT(entries(ck), 0);
+        }
+        sb_table_free(t);
+        CHECK_U64(small.used, 0);
+        sb_table_free(ref);
+        free(g.to);
+    }
+    CHECK(stops >= 12);
+    {
+        /* refusals: a stopped build of the 3 x 3 in the folder */
+        sb_np_table np;
+        sb_np_table_info ti;
+        sb_model other = cube(16);
+        sb_table_opts o = {2, 2, SB_SCAN_AUTO, -1};
+        sb_table_disk dk = {NULL, 0, 0, ck, 0};
+        sb_table *t = NULL;
+
+        uint64_t zero = 0;
+        CHECK_INT(sb_np_table_init(&np, 3, 3, &err), 0);
+        ti = sb_np_table_about(&np);
+        stop_after = 3;
+        stop_now = 0;
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, &ctl, &err), SB_EINTR);
+        sb_table_free(t);
+        t = NULL;
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), SB_EUSAGE);
+        snprintf(p, sizeof p, "%s holds a stopped build: resume it, or remove it", ck);
+        CHECK_STR(err.msg, p);
+        dk.resume = 1;
+        CHECK_INT(sb_table_build_disk(&t, &other, &zero, 1, &o, &dk, &mem, NULL, &err), SB_EBADFILE);
+        snprintf(p, sizeof p, "%s: not a checkpoint this build can resume: it is of another puzzle or size", ck);
+        CHECK_STR(err.msg, p);
+        snprintf(p, sizeof p, "%s/run", ck);
+        corrupt(p, 80, 'x');
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), SB_EBADFILE);
+        snprintf(p, sizeof p, "%s: not a checkpoint this build can resume: its record is damaged", ck);
+        CHECK_STR(err.msg, p);
+        snprintf(p, sizeof p, "%s/run", ck);
+        remove(p);
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), SB_EBADFILE);
+        snprintf(p, sizeof p, "%s: not a checkpoint this build can resume: no record of a build", ck);
+        CHECK_STR(err.msg, p);
+        CHECK(t == NULL);
+        /* what is left is a user's folder: the next build may start afresh there */
+        dk.resume = 0;
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), 0);
+        CHECK_U64(sb_table_count(t, 31), 2);
+        CHECK_INT(entries(ck), 0);
+        sb_table_free(t);
+        sb_np_table_free(&np);
+    }
+    CHECK_U64(mem.used, 0);
+    rmdir(ck);
 }
 
 /* The n-puzzle boards and the models above, each in budgets that force
@@ -763,7 +881,7 @@ static void test_disk_models(void)
         {
             sb_table *t = NULL;
             sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
-            sb_table_disk dk = {disk_dir, 0, 0};
+            sb_table_disk dk = {disk_dir, 0, 0, NULL, 0};
             sb_mem small;
             sb_mem_init(&small, 1343);
             CHECK_INT(sb_table_build_disk(&t, &m, &zero, 1, &o, &dk, &small, NULL, &err), SB_ENOMEM);
@@ -790,6 +908,7 @@ int main(void)
         return 1;
     RUN(test_disk_models);
     RUN(test_disk_random);
+    RUN(test_disk_resume);
     rmdir(disk_dir);
     return TEST_END();
 }

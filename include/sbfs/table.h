@@ -135,6 +135,12 @@ typedef struct sb_table_disk {
                         in the largest slices that do; 6..32: on disk
                         whatever the budget, in slices of 2^slice_log2
                         indices (for tests and measurements) */
+    const char *checkpoint; /* NULL, or a folder (made if missing) that holds
+                        the files instead, and keeps them when the build
+                        stops (SB_EINTR, an error, a kill, a power loss) so
+                        that it can be taken up: always on disk */
+    int resume;      /* with checkpoint: take up the build stopped there
+                        (same model; the slicing is the recorded one) */
 } sb_table_disk;
 
 /* As sb_table_build, but when the packed codes do not fit what is left of
@@ -153,7 +159,13 @@ typedef struct sb_table_disk {
  * cannot be written or read: the message names it), SB_ENOMEM (disk->limit
  * or the free space is passed, or the budget is too small even for
  * slices, or bits other than 2 do not fit).  Every file is removed,
- * whatever it returns; on SB_EINTR *t holds the levels finished. */
+ * whatever it returns, but a checkpoint's after it began; on SB_EINTR *t
+ * holds the levels finished.  A checkpoint takes twice the codes' space
+ * (a pass writes each slice to the other copy) and keeps the files a pass
+ * reads until the pass ends.  With checkpoint: SB_EUSAGE when the folder
+ * holds a stopped build and resume is 0; with resume, SB_EBADFILE when it
+ * holds none, or one of another model or size, or a damaged one (the
+ * message says which); the table is the one a build never stopped makes. */
 int sb_table_build_disk(sb_table **t, const sb_model *m, const uint64_t *starts, size_t nstarts,
                         const sb_table_opts *opts, const sb_table_disk *disk, sb_mem *mem,
                         const sb_control *ctl, sb_error *err);

@@ -46,6 +46,7 @@
  * file depends on the threads; the codes they lead to do not. */
 #include "sbfs/table.h"
 
+#include "../core/hash.h"
 #include "../core/internal.h"
 #include "../core/pool.h"
 #include "table_impl.h"
@@ -84,7 +85,11 @@ typedef struct dbuild {
     int shift, k, threads;
     uint64_t slen;            /* 1 << shift */
     char dir[512];
-    int tfd;                  /* the codes */
+    int tfd[2];               /* the codes; a checkpoint keeps two copies */
+    int ckpt;                 /* the files are a checkpoint (kept when stopped) */
+    int keep;                 /* a checkpoint worth keeping: resumed, or recorded */
+    unsigned char *copy;      /* checkpoint: copy[j], the file holding slice j's codes */
+    unsigned char *next_copy; /* ... and the one this pass writes it to */
     uint64_t tbytes;          /* their bytes */
     dfile *files[2];          /* files[g][j]: slice j's entries for passes of parity g */
     uint64_t limit;
@@ -119,11 +124,16 @@ typedef struct dworker {
 
 /* ---- files --------------------------------------------------------- */
 
-/* The file of slice j for passes of parity g, or (j < 0) the codes. */
+enum { CODES = -1, RUN = -2, RUN_TMP = -3 };
+
+/* The file of slice j for passes of parity g; or the codes (copy g), the
+ * checkpoint's record, or the record being written. */
 static void path_of(const dbuild *b, char *out, size_t n, int g, int j)
 {
-    if (j < 0)
-        snprintf(out, n, "%s/codes", b->dir);
+    if (j == CODES)
+        snprintf(out, n, "%s/codes%d", b->dir, g);
+    else if (j == RUN || j == RUN_TMP)
+        snprintf(out, n, "%s/%s", b->dir, j == RUN ? "run" : "run.tmp");
     else
         snprintf(out, n, "%s/slice%d.%d", b->dir, j, g);
 }
@@ -449,24 +459,28 @@ static int do_slice(dbuild *b, dworker *wk, int j, int last, uint64_t *found, ui
     b->base = (uint64_t)j << b->shift;
     b->n = b->size - b->base < b->slen ? b->size - b->base : b->slen;
     cbytes = (b->n + 31) / 32 * 8;
-    if (get_at(b->tfd, (void *)b->codes, (size_t)cbytes, b->base / 4))
-        return io_error(err, b, "cannot read", 0, -1);
+    if (get_at(b->tfd[b->copy[j]], (void *)b->codes, (size_t)cbytes, b->base / 4))
+        return io_error(err, b, "cannot read", b->copy[j], CODES);
     memset((void *)b->front, 0, (size_t)((b->n + 63) / 64 * 8));
     b->next = (uint64_t)(d % 3);
     if ((rc = run_phase(b, wk, 0, found, err)))
         return rc;
-    /* read once: give the space back */
-    if (ftruncate(in->fd, 0))
-        return io_error(err, b, "cannot empty", d & 1, j);
-    atomic_store(&in->len, 0);
-    atomic_fetch_sub(&b->used, len);
+    /* read once: give the space back (a checkpoint keeps it until the
+     * pass is recorded) */
+    if (!b->ckpt) {
+        if (ftruncate(in->fd, 0))
+            return io_error(err, b, "cannot empty", d & 1, j);
+        atomic_store(&in->len, 0);
+        atomic_fetch_sub(&b->used, len);
+    }
     if (!last) {
         b->next = (uint64_t)((d + 1) % 3);
         if ((rc = run_phase(b, wk, 1, local, err)))
             return rc;
     }
-    if (put_at(b->tfd, (const void *)b->codes, (size_t)cbytes, b->base / 4))
-        return io_error(err, b, "cannot write", 0, -1);
+    b->next_copy[j] = (unsigned char)(b->ckpt ? !b->copy[j] : 0);
+    if (put_at(b->tfd[b->next_copy[j]], (const void *)b->codes, (size_t)cbytes, b->base / 4))
+        return io_error(err, b, "cannot write", b->next_copy[j], CODES);
     return 0;
 }
 
@@ -496,20 +510,39 @@ static int plan(uint64_t size, int threads, size_t left, int only, int *shift, s
     return 0;
 }
 
+/* The folder of the files: a new one in disk->dir, or the checkpoint's
+ * (made if missing; refused when it holds a stopped build and this is
+ * not a resume, or holds none and this is one). */
 static int make_dir(dbuild *b, const sb_table_disk *disk, sb_error *err)
 {
-    const char *dir = disk->dir;
+    const char *dir = b->ckpt ? disk->checkpoint : disk->dir;
+    char p[600];
+    struct stat st;
     if (!dir || !*dir)
         dir = getenv("TMPDIR");
     if (!dir || !*dir)
         dir = "/tmp";
     if (strlen(dir) + 32 >= sizeof b->dir)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "the folder name %.60s... is too long", dir);
-    snprintf(b->dir, sizeof b->dir, "%s/sbfs.XXXXXX", dir);
-    if (!mkdtemp(b->dir)) {
+    if (!b->ckpt) {
+        snprintf(b->dir, sizeof b->dir, "%s/sbfs.XXXXXX", dir);
+        if (!mkdtemp(b->dir)) {
+            int e = errno;
+            b->dir[0] = 0;
+            return sb_error_set(err, SB_EIO, 0, 0, "cannot make a folder in %s: %s", dir, strerror(e));
+        }
+        return 0;
+    }
+    snprintf(b->dir, sizeof b->dir, "%s", dir);
+    if (mkdir(dir, 0777) && errno != EEXIST) {
         int e = errno;
         b->dir[0] = 0;
-        return sb_error_set(err, SB_EIO, 0, 0, "cannot make a folder in %s: %s", dir, strerror(e));
+        return sb_error_set(err, SB_EIO, 0, 0, "cannot make the folder %s: %s", dir, strerror(e));
+    }
+    path_of(b, p, sizeof p, 0, RUN);
+    if (!disk->resume && stat(p, &st) == 0) {
+        b->dir[0] = 0; /* not ours to remove */
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "%s holds a stopped build: resume it, or remove it", dir);
     }
     return 0;
 }
@@ -527,19 +560,22 @@ static int init_files(dbuild *b, sb_table *t, const uint64_t *starts, size_t nst
                             "the table needs %llu bytes on disk, more than the %llu free in %s",
                             (unsigned long long)b->tbytes,
                             (unsigned long long)vs.f_bavail * vs.f_frsize, b->dir);
-    if ((rc = disk_add(b, b->tbytes, err)))
+    if ((rc = disk_add(b, b->tbytes * (b->ckpt ? 2 : 1), err)))
         return rc;
-    if ((b->tfd = open_new(b, 0, -1, err)) < 0)
-        return SB_EIO;
+    for (int c = 0; c < 1 + b->ckpt; c++)
+        if ((b->tfd[c] = open_new(b, c, CODES, err)) < 0)
+            return SB_EIO;
+    if (b->ckpt && ftruncate(b->tfd[1], (off_t)b->tbytes))
+        return io_error(err, b, "cannot write", 1, CODES);
     for (int g = 0; g < 2; g++)
         for (int j = 0; j < b->k; j++)
             if ((b->files[g][j].fd = open_new(b, g, j, err)) < 0)
                 return SB_EIO;
     memset((void *)b->codes, 0xff, chunk);
     for (uint64_t off = 0; off < b->tbytes; off += chunk)
-        if (put_at(b->tfd, (const void *)b->codes, (size_t)(b->tbytes - off < chunk ? b->tbytes - off : chunk),
+        if (put_at(b->tfd[0], (const void *)b->codes, (size_t)(b->tbytes - off < chunk ? b->tbytes - off : chunk),
                    off))
-            return io_error(err, b, "cannot write", 0, -1);
+            return io_error(err, b, "cannot write", 0, CODES);
     for (size_t i = 0; i < nstarts; i++) {
         uint64_t s = starts[i], w;
         unsigned sh = (unsigned)((s & 31) << 1);
@@ -548,13 +584,13 @@ static int init_files(dbuild *b, sb_table *t, const uint64_t *starts, size_t nst
         if (s >= b->size)
             return sb_error_set(err, SB_EUSAGE, 0, 0, "start index %llu is outside 0..%llu",
                                 (unsigned long long)s, (unsigned long long)(b->size - 1));
-        if (get_at(b->tfd, &w, 8, s / 32 * 8))
-            return io_error(err, b, "cannot read", 0, -1);
+        if (get_at(b->tfd[0], &w, 8, s / 32 * 8))
+            return io_error(err, b, "cannot read", 0, CODES);
         if (((w >> sh) & 3) != 3)
             continue; /* a start twice */
         w &= ~(UINT64_C(3) << sh);
-        if (put_at(b->tfd, &w, 8, s / 32 * 8))
-            return io_error(err, b, "cannot write", 0, -1);
+        if (put_at(b->tfd[0], &w, 8, s / 32 * 8))
+            return io_error(err, b, "cannot write", 0, CODES);
         if ((rc = disk_add(b, 4, err)))
             return rc;
         if (put_at(f->fd, &e, 4, atomic_load(&f->len)))
@@ -565,24 +601,275 @@ static int init_files(dbuild *b, sb_table *t, const uint64_t *starts, size_t nst
     return 0;
 }
 
-static void remove_all(dbuild *b)
+/* Close the files and, unless they are a checkpoint to keep, remove them
+ * (and the folder, when it was made for them). */
+static void remove_all(dbuild *b, int keep)
 {
     char p[600];
     if (!b->dir[0])
         return;
-    if (b->tfd >= 0)
-        close(b->tfd);
-    b->tfd = -1;
-    path_of(b, p, sizeof p, 0, -1);
-    unlink(p);
+    for (int c = 0; c < 2; c++) {
+        if (b->tfd[c] >= 0)
+            close(b->tfd[c]);
+        b->tfd[c] = -1;
+        path_of(b, p, sizeof p, c, CODES);
+        if (!keep)
+            unlink(p);
+    }
     for (int g = 0; g < 2; g++)
         for (int j = 0; b->files[g] && j < b->k; j++) {
             if (b->files[g][j].fd >= 0)
                 close(b->files[g][j].fd);
+            b->files[g][j].fd = -1;
             path_of(b, p, sizeof p, g, j);
-            unlink(p);
+            if (!keep)
+                unlink(p);
         }
-    rmdir(b->dir);
+    if (keep)
+        return;
+    path_of(b, p, sizeof p, 0, RUN);
+    unlink(p);
+    if (!b->ckpt)
+        rmdir(b->dir);
+}
+
+/* ---- checkpoints ------------------------------------------------------
+ * A checkpoint is the folder of files itself, plus a record, "run", of
+ * the last pass finished: the model, the slicing, the next pass, the
+ * counts, which copy of the codes holds each slice, the length of each
+ * slice's file for the next pass, and a checksum of all that.  A pass
+ * never writes what the record points at: it reads the codes from one
+ * copy and writes them to the other, and keeps the files it reads until
+ * the next record (written beside and renamed over, after the files it
+ * names are synced).  So a build killed at any moment is taken up from
+ * the last record and ends with the same table. */
+
+/* The record's first lines: what the build is, for refusing another. */
+static int fingerprint(const dbuild *b, char *out, size_t n)
+{
+    const sb_model *m = b->m;
+    return snprintf(out, n, "sbfs god table checkpoint 1\nmodel %s|%s|%llu|%d\nslices %d %d\n",
+                    m->name ? m->name : "", m->params ? m->params : "", (unsigned long long)m->size,
+                    m->nmoves, b->shift, b->k);
+}
+
+static int write_record(dbuild *b, const sb_table *t, int pass, sb_error *err)
+{
+    size_t cap = 256 + (size_t)(pass + 1) * 21 + (size_t)b->k * 23, n;
+    char *s = malloc(cap), p[600], q[600];
+    int fd, bad;
+    if (!s)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    n = (size_t)fingerprint(b, s, cap);
+    n += (size_t)snprintf(s + n, cap - n, "pass %d\ncounts", pass);
+    for (int d = 0; d <= pass; d++)
+        n += (size_t)snprintf(s + n, cap - n, " %llu", (unsigned long long)t->count[d]);
+    n += (size_t)snprintf(s + n, cap - n, "\ncopy ");
+    for (int j = 0; j < b->k; j++)
+        s[n++] = (char)('0' + b->copy[j]);
+    n += (size_t)snprintf(s + n, cap - n, "\nfiles");
+    for (int j = 0; j < b->k; j++)
+        n += (size_t)snprintf(s + n, cap - n, " %llu", (unsigned long long)atomic_load(&b->files[pass & 1][j].len));
+    n += (size_t)snprintf(s + n, cap - n, "\n");
+    n += (size_t)snprintf(s + n, cap - n, "sum %016llx\n", (unsigned long long)sb_checksum(s, n));
+    path_of(b, p, sizeof p, 0, RUN_TMP);
+    path_of(b, q, sizeof q, 0, RUN);
+    fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    bad = fd < 0 || put_at(fd, s, n, 0) || fsync(fd);
+    if (fd >= 0)
+        close(fd);
+    free(s);
+    if (bad || rename(p, q))
+        return io_error(err, b, "cannot write", 0, RUN);
+    b->keep = 1;
+    return 0;
+}
+
+/* After pass `pass`-1: sync what the record will name, write it, then let
+ * go of the files the pass read. */
+static int commit(dbuild *b, const sb_table *t, int pass, sb_error *err)
+{
+    int g = (pass - 1) & 1, rc;
+    for (int c = 0; c < 2; c++)
+        if (fsync(b->tfd[c]))
+            return io_error(err, b, "cannot sync", c, CODES);
+    for (int j = 0; j < b->k; j++)
+        if (fsync(b->files[pass & 1][j].fd))
+            return io_error(err, b, "cannot sync", pass & 1, j);
+    memcpy(b->copy, b->next_copy, (size_t)b->k);
+    if ((rc = write_record(b, t, pass, err)))
+        return rc;
+    for (int j = 0; j < b->k; j++) {
+        uint64_t len = atomic_load(&b->files[g][j].len);
+        if (!len)
+            continue;
+        if (ftruncate(b->files[g][j].fd, 0))
+            return io_error(err, b, "cannot empty", g, j);
+        atomic_store(&b->files[g][j].len, 0);
+        atomic_fetch_sub(&b->used, len);
+    }
+    return 0;
+}
+
+static int damaged(const dbuild *b, sb_error *err, const char *why)
+{
+    return sb_error_set(err, SB_EBADFILE, 0, 0, "%s: not a checkpoint this build can resume: %s", b->dir, why);
+}
+
+/* Take up the build recorded in the folder: *pass, the counts, the copies
+ * and the files; the slicing must be the one planned (the record says
+ * which, and the caller plans it). */
+static int read_record(dbuild *b, sb_table *t, int *pass, sb_error *err)
+{
+    char p[600], want[512], *s = NULL, *at, *end;
+    struct stat st;
+    int fd, rc = 0;
+    size_t n = 0;
+    path_of(b, p, sizeof p, 0, RUN);
+    if ((fd = open(p, O_RDONLY)) < 0)
+        return errno == ENOENT ? damaged(b, err, "no record of a build")
+                               : io_error(err, b, "cannot open", 0, RUN);
+    if (fstat(fd, &st) || st.st_size > (1 << 20) || !(s = malloc((size_t)st.st_size + 1)) ||
+        get_at(fd, s, (size_t)st.st_size, 0)) {
+        close(fd);
+        free(s);
+        return damaged(b, err, "the record cannot be read");
+    }
+    close(fd);
+    n = (size_t)st.st_size;
+    s[n] = 0;
+    /* the last line, "sum X", is the checksum of all before it */
+    at = n > 21 ? s + n - 21 : NULL; /* "sum " and 16 digits and the newline */
+    if (!at || strncmp(at, "sum ", 4) || s[n - 1] != '\n' ||
+        strtoull(at + 4, &end, 16) != sb_checksum(s, (size_t)(at - s)) || end != s + n - 1) {
+        free(s);
+        return damaged(b, err, "its record is damaged");
+    }
+    fingerprint(b, want, sizeof want);
+    if (strncmp(s, want, strlen(want))) {
+        free(s);
+        return damaged(b, err, "it is of another puzzle or size");
+    }
+    at = s + strlen(want);
+    if (sscanf(at, "pass %d", pass) != 1 || *pass < 0 || *pass > SB_TABLE_MAXDIST ||
+        !(at = strstr(at, "\ncounts")))
+        rc = 1;
+    at = rc ? at : at + 7;
+    for (int d = 0; !rc && d <= *pass; d++) {
+        t->count[d] = strtoull(at, &end, 10);
+        rc = end == at;
+        at = end;
+        if (d < *pass)
+            t->reached += t->count[d];
+    }
+    if (!rc && strncmp(at, "\ncopy ", 6) == 0) {
+        at += 6;
+        for (int j = 0; j < b->k && !rc; j++, at++) {
+            rc = *at != '0' && *at != '1';
+            b->copy[j] = b->next_copy[j] = (unsigned char)(*at == '1');
+        }
+    } else {
+        rc = 1;
+    }
+    if (!rc && strncmp(at, "\nfiles", 6) == 0) {
+        at += 6;
+        for (int j = 0; j < b->k && !rc; j++) {
+            uint64_t len = strtoull(at, &end, 10);
+            rc = end == at || len % 4;
+            at = end;
+            atomic_store(&b->files[*pass & 1][j].len, len);
+        }
+    } else {
+        rc = 1;
+    }
+    free(s);
+    if (rc)
+        return damaged(b, err, "its record is damaged");
+    t->maxdist = *pass - 1;
+    return 0;
+}
+
+/* Open the checkpoint's files for pass `pass`: the codes and the files it
+ * reads as they were recorded, the files it writes emptied. */
+static int reopen(dbuild *b, int pass, sb_error *err)
+{
+    char p[600], why[700];
+    struct stat st;
+    uint64_t used = 2 * b->tbytes;
+    for (int c = 0; c < 2; c++) {
+        path_of(b, p, sizeof p, c, CODES);
+        if ((b->tfd[c] = open(p, O_RDWR)) < 0)
+            return io_error(err, b, "cannot open", c, CODES);
+        if (fstat(b->tfd[c], &st) || (uint64_t)st.st_size != b->tbytes) {
+            snprintf(why, sizeof why, "%s is not %llu bytes long", p, (unsigned long long)b->tbytes);
+            return damaged(b, err, why);
+        }
+    }
+    for (int g = 0; g < 2; g++)
+        for (int j = 0; j < b->k; j++) {
+            dfile *f = &b->files[g][j];
+            path_of(b, p, sizeof p, g, j);
+            if ((f->fd = open(p, O_RDWR | O_CREAT, 0600)) < 0)
+                return io_error(err, b, "cannot open", g, j);
+            if (g != (pass & 1)) {
+                if (ftruncate(f->fd, 0))
+                    return io_error(err, b, "cannot empty", g, j);
+                atomic_store(&f->len, 0);
+            } else if (fstat(f->fd, &st) || (uint64_t)st.st_size != atomic_load(&f->len)) {
+                snprintf(why, sizeof why, "%s is not %llu bytes long", p,
+                         (unsigned long long)atomic_load(&f->len));
+                return damaged(b, err, why);
+            }
+            used += atomic_load(&f->len);
+        }
+    return disk_add(b, used, err);
+}
+
+/* Copy 0 of the codes, mapped read-only as the table's data. */
+static int map_codes(dbuild *b, sb_table *t, sb_error *err)
+{
+    void *p = b->tfd[0] < 0 ? MAP_FAILED : mmap(NULL, (size_t)b->tbytes, PROT_READ, MAP_SHARED, b->tfd[0], 0);
+    if (p == MAP_FAILED)
+        return io_error(err, b, "cannot map", 0, CODES);
+    t->disk_map = p;
+    t->disk_map_bytes = (size_t)b->tbytes;
+    t->data = p;
+    t->data_bytes = (size_t)b->tbytes;
+    return 0;
+}
+
+/* The finished table: every slice's codes in copy 0, mapped. */
+static int gather(dbuild *b, sb_table *t, sb_error *err)
+{
+    for (int j = 0; b->ckpt && j < b->k; j++) {
+        uint64_t base = (uint64_t)j << b->shift, n = b->size - base < b->slen ? b->size - base : b->slen;
+        size_t cbytes = (size_t)((n + 31) / 32 * 8);
+        if (!b->copy[j])
+            continue;
+        if (get_at(b->tfd[1], (void *)b->codes, cbytes, base / 4))
+            return io_error(err, b, "cannot read", 1, CODES);
+        if (put_at(b->tfd[0], (const void *)b->codes, cbytes, base / 4))
+            return io_error(err, b, "cannot write", 0, CODES);
+    }
+    return map_codes(b, t, err);
+}
+
+/* The slicing a checkpoint in dir was made with (its record's third
+ * line), 0 when it cannot be read: a resume keeps it whatever the
+ * budget, and read_record refuses a record without it. */
+static int recorded_shift(const char *dir)
+{
+    char p[600], line[128];
+    int shift = 0, k, i = 0;
+    FILE *f;
+    snprintf(p, sizeof p, "%s/run", dir);
+    if (!(f = fopen(p, "r")))
+        return 0;
+    while (i++ < 3 && fgets(line, sizeof line, f))
+        if (sscanf(line, "slices %d %d", &shift, &k) != 2)
+            shift = 0;
+    fclose(f);
+    return shift >= MIN_SHIFT && shift <= MAX_SHIFT ? shift : 0;
 }
 
 static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts, size_t nstarts,
@@ -595,10 +882,11 @@ static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts,
     size_t cbytes, fbytes, bbytes, lbytes;
     uint32_t *bufs = NULL;
     size_t *fills = NULL;
-    int rc = 0, threads = o->threads < 1 ? 1 : o->threads > SB_POOL_MAX ? SB_POOL_MAX : o->threads;
+    int rc = 0, first = 0, threads = o->threads < 1 ? 1 : o->threads > SB_POOL_MAX ? SB_POOL_MAX : o->threads;
 
     memset(&b, 0, sizeof b);
-    b.tfd = -1;
+    b.tfd[0] = b.tfd[1] = -1;
+    b.ckpt = disk->checkpoint != NULL;
     b.m = m;
     b.size = m->size;
     b.mem = mem;
@@ -610,7 +898,10 @@ static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts,
         return sb_error_set(err, SB_ENOMEM, 0, 0,
                             "a table of %llu indices is too large for the disk too (at most %d slices "
                             "of 2^%d)", (unsigned long long)m->size, MAX_SLICES, MAX_SHIFT);
-    if (!plan(m->size, threads, sb_mem_left(mem), disk->slice_log2, &b.shift, &b.bufn))
+    if (!plan(m->size, threads, sb_mem_left(mem),
+              b.ckpt && disk->resume && recorded_shift(disk->checkpoint) ? recorded_shift(disk->checkpoint)
+                                                                           : disk->slice_log2,
+              &b.shift, &b.bufn))
         return sb_error_set(err, SB_ENOMEM, 0, 0,
                             "the memory budget of %zu bytes is too small even for a table on disk "
                             "(%d threads)", mem ? mem->limit : (size_t)0, threads);
@@ -625,9 +916,11 @@ static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts,
     bufs = b.front ? sb_mem_alloc(mem, bbytes, err) : NULL;
     fills = bufs ? sb_mem_alloc(mem, lbytes, err) : NULL;
     b.files[0] = calloc((size_t)b.k * 2, sizeof *b.files[0]);
+    b.copy = calloc((size_t)b.k * 2, 1);
+    b.next_copy = b.copy ? b.copy + b.k : NULL;
     if (m->scratch_size)
         scratch = calloc((size_t)threads, m->scratch_size);
-    if (!fills || !b.files[0] || (m->scratch_size && !scratch)) {
+    if (!fills || !b.files[0] || !b.copy || (m->scratch_size && !scratch)) {
         rc = fills ? sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory") : SB_ENOMEM;
         goto out;
     }
@@ -644,9 +937,19 @@ static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts,
         wk[i].report = i == 0;
     }
     t->slices = b.k;
-    if ((rc = make_dir(&b, disk, err)) || (rc = init_files(&b, t, starts, nstarts, err)))
+    if ((rc = make_dir(&b, disk, err)))
         goto out;
-    for (int d = 0;; d++) {
+    if (b.ckpt && disk->resume) {
+        if (!(rc = read_record(&b, t, &first, err)))
+            rc = reopen(&b, first, err);
+    } else {
+        rc = init_files(&b, t, starts, nstarts, err);
+    }
+    if (!rc && b.ckpt && !disk->resume)
+        rc = commit(&b, t, 0, err);
+    if (rc)
+        goto out;
+    for (int d = first;; d++) {
         uint64_t found = 0, local = 0;
         int last = o->max_depth >= 0 && d >= o->max_depth;
         if (!last && d + 1 > SB_TABLE_MAXDIST) {
@@ -668,32 +971,29 @@ static int build_on_disk(sb_table *t, const sb_model *m, const uint64_t *starts,
         if (last)
             break;
         t->count[d + 1] = local;
+        if (b.ckpt && (rc = commit(&b, t, d + 1, err)))
+            goto out;
     }
     t->complete = o->max_depth < 0 || t->maxdist < o->max_depth;
+    memcpy(b.copy, b.next_copy, (size_t)b.k);
+    rc = gather(&b, t, err);
 out:
-    if (rc == SB_EINTR || !rc) {
-        /* the codes, mapped: all of them, or (stopped) the levels done */
-        void *p = b.tfd >= 0 ? mmap(NULL, (size_t)b.tbytes, PROT_READ, MAP_SHARED, b.tfd, 0) : MAP_FAILED;
-        if (p == MAP_FAILED) {
-            if (!rc)
-                rc = io_error(err, &b, "cannot map", 0, -1);
-        } else {
-            t->disk_map = p;
-            t->disk_map_bytes = (size_t)b.tbytes;
-            t->data = p;
-            t->data_bytes = (size_t)b.tbytes;
-        }
-        if (rc == SB_EINTR)
-            for (int i = t->maxdist + 1; i <= SB_TABLE_MAXDIST; i++)
-                t->count[i] = 0;
+    if (rc == SB_EINTR) {
+        /* the levels finished: their counts (and, but for a checkpoint,
+         * the codes, mapped, the later levels' partly there) */
+        for (int i = t->maxdist + 1; i <= SB_TABLE_MAXDIST; i++)
+            t->count[i] = 0;
+        map_codes(&b, t, NULL);
     }
-    remove_all(&b);
+    /* a checkpoint is kept unless the build is over or never began */
+    remove_all(&b, rc && (b.keep || (b.ckpt && disk->resume)));
     t->disk_peak = atomic_load(&b.peak);
     sb_mem_free(mem, fills, lbytes);
     sb_mem_free(mem, bufs, bbytes);
     sb_mem_free(mem, (void *)b.front, fbytes);
     sb_mem_free(mem, (void *)b.codes, cbytes);
     free(b.files[0]);
+    free(b.copy);
     free(scratch);
     return rc;
 }
@@ -719,7 +1019,7 @@ int sb_table_build_disk(sb_table **out, const sb_model *m, const uint64_t *start
         return sb_error_set(err, SB_EUSAGE, 0, 0, "slices of 2^%d indices: want 2^%d to 2^%d",
                             disk->slice_log2, MIN_SHIFT, MAX_SHIFT);
     if ((o.bits != 2 && o.bits != 4 && o.bits != 8) || (!starts && nstarts) ||
-        (!disk->slice_log2 && words_for(m->size, o.bits) * 8 <= sb_mem_left(mem)))
+        (!disk->slice_log2 && !disk->checkpoint && words_for(m->size, o.bits) * 8 <= sb_mem_left(mem)))
         return sb_table_build(out, m, starts, nstarts, opts, mem, ctl, err); /* its checks, or in memory */
     if (o.bits != 2)
         return sb_error_set(err, SB_ENOMEM, 0, 0,
