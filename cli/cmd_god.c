@@ -31,6 +31,7 @@ typedef struct god_opts {
     int json;
     const char *disk, *disk_limit;
     int no_disk;
+    const char *checkpoint, *resume;
 } god_opts;
 
 static const cli_opt options[] = {
@@ -46,6 +47,12 @@ static const cli_opt options[] = {
      "on disk: stop (status 4) before the files pass SIZE bytes"},
     {0, "no-disk", CLI_FLAG, offsetof(god_opts, no_disk), 1, 0, NULL,
      "never build on disk: a table larger than --memory is refused"},
+    {0, "checkpoint", CLI_STR, offsetof(god_opts, checkpoint), 0, 0, "DIR",
+     "build on disk with the files in DIR, kept when the build is stopped\n"
+     "(Ctrl-C, a kill, a power loss) so that --resume DIR takes it up"},
+    {0, "resume", CLI_STR, offsetof(god_opts, resume), 0, 0, "DIR",
+     "take up the build kept in DIR by --checkpoint (the same board); it\n"
+     "ends as the build never stopped would have"},
     {0, "bits", CLI_STR, offsetof(god_opts, bits), 0, 0, "B",
      "bits per position: 2 (the distance mod 3, the default), or\n"
      "4 or 8 (the distance itself, up to 14 or 254)"},
@@ -87,7 +94,7 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, int bits, sb_mem *mem
 {
     sb_np_table_info ti = sb_np_table_about(np);
     sb_table_opts to = {bits, o->threads, SB_SCAN_AUTO, -1};
-    sb_table_disk dk = {o->disk, 0, 0, NULL, 0};
+    sb_table_disk dk = {o->disk, 0, 0, o->resume ? o->resume : o->checkpoint, o->resume != NULL};
     sb_table *t = NULL;
     sb_control ctl;
     cli_progress prog;
@@ -100,7 +107,7 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, int bits, sb_mem *mem
     if (o->disk_limit && sb_mem_parse_size(o->disk_limit, &dlimit, &err))
         return cli_usage_error_in(command.name, "god npuzzle: --disk-limit: %s", err.msg);
     dk.limit = dlimit;
-    if (!o->disk) {
+    if (!o->disk && !dk.checkpoint) {
         const char *tmp = getenv("TMPDIR");
         fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
                         "in a folder under %s\n", tmp && *tmp ? tmp : "/tmp");
@@ -130,7 +137,7 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, int bits, sb_mem *mem
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
-    god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0, NULL, NULL, 0};
+    god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0, NULL, NULL, 0, NULL, NULL};
     char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
     size_t budget;
@@ -149,9 +156,11 @@ static int god_npuzzle(int argc, char **argv)
         return cli_usage_error_in(command.name, "god npuzzle: --bits wants 2, 4 or 8, not '%s'", o.bits);
     if (o.bits)
         bits = atoi(o.bits);
-    if (o.no_disk && (o.disk || o.disk_limit))
+    if (o.no_disk && (o.disk || o.disk_limit || o.checkpoint || o.resume))
         return cli_usage_error_in(command.name, "god npuzzle: --no-disk and --%s say opposite things",
-                                  o.disk ? "disk" : "disk-limit");
+                                  o.disk ? "disk" : o.disk_limit ? "disk-limit" : o.checkpoint ? "checkpoint" : "resume");
+    if ((o.checkpoint != NULL) + (o.resume != NULL) + (o.disk != NULL) + (o.load != NULL) > 1)
+        return cli_usage_error_in(command.name, "god npuzzle: give one of --disk, --checkpoint, --resume and --load");
     if (!n)
         return cli_usage_error_in(command.name, "god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
     if (parse_board(board, &rows, &cols))
@@ -172,7 +181,7 @@ static int god_npuzzle(int argc, char **argv)
     }
 #endif
     need = (ti.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
-    if (!o.load && budget && need > budget) {
+    if (!o.load && ((budget && need > budget) || o.checkpoint || o.resume)) {
         if (bits == 2 && !o.no_disk) {
             st = god_on_disk(&o, &t, bits, &mem, name);
             sb_np_table_free(&t);

@@ -124,6 +124,35 @@ expect_grep '^table \(on disk\) depth [0-9]+: [0-9.kM]+ of 239500800 \([0-9]+%\)
     "on disk, progress line" $T_TMP/err
 expect_same "$(ls -A "$D")" "" "on disk, Ctrl-C: no file left"
 
+# checkpoints: a build stopped by Ctrl-C or a kill keeps its files, and
+# --resume takes it up to the same histogram; another board's build or a
+# damaged record is refused
+CK=$T_TMP/ck
+timeout -k 5 --preserve-status -s INT 2 $SBFS god npuzzle 3x4 --memory 16M --checkpoint "$CK" \
+    >$T_TMP/out 2>$T_TMP/err
+expect_same "$?" 5 "checkpoint, Ctrl-C: status"
+[ -f "$CK/run" ] && ok || bad "checkpoint, Ctrl-C: no record kept"
+expect_status 2 "--checkpoint and --resume" -- $SBFS god npuzzle 3x4 --checkpoint "$CK" --resume "$CK"
+expect_status 2 "--checkpoint over a stopped build" -- $SBFS god npuzzle 3x4 --memory 16M --checkpoint "$CK"
+expect_line "sbfs: $CK holds a stopped build: resume it, or remove it" "--checkpoint over a stopped build: message" \
+    $T_TMP/err
+expect_status 7 "--resume as another board" -- $SBFS god npuzzle 3x3 --resume "$CK"
+expect_line "sbfs: $CK: not a checkpoint this build can resume: it is of another puzzle or size" \
+    "--resume as another board: message" $T_TMP/err
+cp -r "$CK" $T_TMP/ck2
+printf 'x' | dd of=$T_TMP/ck2/run bs=1 seek=70 conv=notrunc 2>/dev/null
+expect_status 7 "--resume a damaged record" -- $SBFS god npuzzle 3x4 --memory 16M --resume $T_TMP/ck2
+expect_line "sbfs: $T_TMP/ck2: not a checkpoint this build can resume: its record is damaged" \
+    "--resume a damaged record: message" $T_TMP/err
+expect_status 7 "--resume a folder without a build" -- $SBFS god npuzzle 3x4 --memory 16M --resume "$D"
+if [ "${SBFS_SANITIZED:-0}" = 0 ]; then
+    # killed outright a little later, then taken up to the end
+    $SBFS god npuzzle 3x4 --memory 16M --resume "$CK" >/dev/null 2>&1 &
+    sleep 3; kill -9 $! 2>/dev/null; wait $! 2>/dev/null
+    expect_file $G/npuzzle_3x4.out "--resume after a kill" -- $SBFS god npuzzle 3x4 --memory 16M --resume "$CK"
+    expect_same "$(ls -A "$CK")" "" "--resume: the files removed at the end"
+fi
+
 # -v: the same table on stdout, the figures on stderr
 $SBFS god npuzzle 2x3 >"$T_TMP/god23"
 expect_file "$T_TMP/god23" "god -v: the same output" -- $SBFS god npuzzle 2x3 -v
