@@ -1,49 +1,54 @@
 /* God tables on disk: the indexed engine's breadth-first search when the
- * packed table does not fit the memory budget.
+ * packed table does not fit the memory budget.  Two-bit breadth-first
+ * search with the table on disk is Korf's ("Minimizing Disk I/O in
+ * Two-Bit Breadth-First Search", AAAI 2008); this is one way to do it.
  *
  * The codes (2 bits an index, the distance mod 3) live in one file, cut
  * into slices of 2^s indices; only one slice is in memory at a time, with
  * a one-bit-per-index frontier bitmap beside it.  The trouble is the
  * neighbours: expanding an index of slice i gives indices anywhere.  So
- * level d+1 is made in two halves (delayed duplicate detection, Korf 2004,
- * applied to a bitmap instead of sorted files):
+ * each slice has a file of 32-bit entries for the next pass, and a
+ * neighbour q of an index of slice i is
  *
- *  - a neighbour in the slice being expanded is marked at once, as in
- *    memory; those new indices are written to the slice's "fresh" file,
- *    the only record that they are the next level's frontier (a code
- *    d+1 mod 3 cannot tell them from level d-2);
- *  - a neighbour in another slice j becomes a request: its offset in j,
- *    32 bits, appended to j's request file.
+ *  - in slice i: marked at once, as in memory, and appended to i's file
+ *    with the FRESH flag, the only record that it is the next level's
+ *    frontier (a code d+1 mod 3 cannot tell it from level d-2);
+ *  - in another slice j: a request, its offset in j, appended to j's file
+ *    (delayed duplicate detection: whether q was reached already is
+ *    found out when j comes round).
  *
- * One pass over the slices then does, for each slice j: read its codes;
- * apply the requests made by the previous pass (an index not reached yet
- * gets code d, and joins the frontier); add the fresh indices to the
- * frontier; expand the frontier (level d), making requests and fresh
- * indices for level d+1; write the codes back.  Each slice is read and
- * written once a level, the requests once each way.  A slice that
- * receives nothing is skipped.
+ * One pass over the slices makes a level.  For each slice j that has a
+ * file: read its codes; read the file, marking each requested index not
+ * reached yet (it is at distance d, and joins the frontier) and putting
+ * each fresh one on the frontier; expand the frontier, filling the next
+ * pass's files; write the codes back.  Each slice is read and written once
+ * a level, each entry once each way; a slice with no file is skipped.
  *
  * A small example: 8 indices in slices of 4, {0..3} and {4..7}, the moves
- * r -> r+1 and r -> r-1, start 2.  Pass 0: slice 0 has the fresh index 2;
- * expanding it marks 1 and 3 (fresh for pass 1).  Pass 1: slice 0 expands
- * 1 and 3: 0 is marked, 2 is known, 4 is in slice 1 and becomes the
- * request "offset 0" for it.  Slice 1 has nothing yet (skipped).  Pass 2:
- * slice 0 expands 0 (nothing new); slice 1 applies its request, 4 gets
- * distance 2 and is expanded: 5 is marked.  And so on.
+ * r -> r+1 and r -> r-1, start 2.  Pass 0: slice 0's file holds "2,
+ * fresh"; expanding 2 marks 1 and 3 (fresh, for pass 1).  Pass 1: slice 0
+ * expands 1 and 3: 0 is marked, 2 is known, 4 is in slice 1 and becomes
+ * the request "offset 0" in its file; slice 1 has no file yet (skipped).
+ * Pass 2: slice 0 expands 0 (nothing new); slice 1 reads its request: 4
+ * gets distance 2 and is expanded: 5 is marked.  And so on.
  *
  * Why this and not a scheme on the puzzle's rank structure: it works for
  * any model, and the structure helps it anyway.  In the n-puzzle's
- * numbering (npuzzle_table.h) a horizontal move keeps the tile order and
- * changes only the blank cell, so it stays in the slice; only vertical
- * moves become requests (docs/ALGORITHMS.md has the figures).
+ * numbering (npuzzle_table.h) a sideways move changes the index by one
+ * and most vertical ones change it little, so nine successors in ten stay
+ * in their slice and never touch the files (docs/ALGORITHMS.md has the
+ * figures).
  *
- * Threads: within a slice, as in memory.  Requests and fresh indices are
- * applied by workers taking blocks of the file from a shared offset;
- * setting a code is the atomic AND of table.c, so an index is counted once.
- * The frontier is expanded in chunks taken from a shared counter; each
- * worker has a buffer per target file and appends a full buffer at an
- * offset it reserves with one atomic add.  The order of the entries in a
- * file depends on the threads; the codes they lead to do not. */
+ * Threads: within a slice, as in memory.  Files are read by workers taking
+ * blocks from a shared offset; setting a code is the atomic AND of
+ * table.c, so an index is counted once.  The frontier is expanded in
+ * chunks taken from a shared counter; each worker has a buffer per slice
+ * and appends a full buffer at an offset it reserves with one atomic add.
+ * The order of the entries in a file depends on the threads; the codes
+ * they lead to do not.
+ *
+ * Checkpoints (below) change only where the codes are written and when
+ * the files read are emptied. */
 #include "sbfs/table.h"
 
 #include "../core/hash.h"
@@ -86,11 +91,12 @@ typedef struct dbuild {
     uint64_t slen;            /* 1 << shift */
     char dir[512];
     int tfd[2];               /* the codes; a checkpoint keeps two copies */
+    uint64_t tbytes;          /* bytes of codes (of each copy) */
     int ckpt;                 /* the files are a checkpoint (kept when stopped) */
     int keep;                 /* a checkpoint worth keeping: resumed, or recorded */
-    unsigned char *copy;      /* checkpoint: copy[j], the file holding slice j's codes */
+    unsigned char *copy;      /* copy[j]: the copy holding slice j's codes (0 but
+                                 for a checkpoint) */
     unsigned char *next_copy; /* ... and the one this pass writes it to */
-    uint64_t tbytes;          /* their bytes */
     dfile *files[2];          /* files[g][j]: slice j's entries for passes of parity g */
     uint64_t limit;
     atomic_uint_fast64_t used, peak;
@@ -488,8 +494,9 @@ static int do_slice(dbuild *b, dworker *wk, int j, int last, uint64_t *found, ui
 
 /* The largest slice (of 2^only indices if only is not 0), and a buffer
  * size, that fit in `left` bytes with `threads` workers; 0 when none does.
- * Large buffers come first: below 4 KB a write costs more than the
- * entries it carries. */
+ * Buffers of 4096 entries or more come first, the largest slice second:
+ * a write costs a system call whatever it carries, and a slice fewer
+ * costs little (docs/ALGORITHMS.md). */
 static int plan(uint64_t size, int threads, size_t left, int only, int *shift, size_t *bufn)
 {
     static const size_t want[] = {4096, 1024, 256, 64, MIN_BUF};
