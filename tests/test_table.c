@@ -8,8 +8,10 @@
 #include "sbfs/rank.h"
 #include "sbfs/table.h"
 #include "sbfs/npuzzle_table.h"
+#include "sbfs/tetraminx.h"
 #include "../src/index/table_internal.h"
 #include "../src/index/rank_internal.h"
+#include "../src/tetraminx/tet_internal.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -867,6 +869,20 @@ static void test_disk_models(void)
         }
         sb_table_free(ref);
         sb_np_table_free(&np);
+    }
+    {
+        /* the Tetraminx's model, 933,120 indices (228 KB of codes): in
+         * 64K, slices of 2^16 (24 KB, and 1 KB buffers for 15 slices on
+         * each thread); in 20000 bytes, 2^15 and 264-byte buffers */
+        sb_tet_god *g = NULL;
+        uint64_t solved = 0;
+        CHECK_INT(sb_tet_god_build(&g, 2, NULL, NULL, &err), 0);
+        if (g) {
+            CHECK_INT(disk_same(g->table, &g->model, &solved, 1, 65536, 0, 2, -1), 15);
+            CHECK_INT(disk_same(g->table, &g->model, &solved, 1, 20000, 0, 1, -1), 29);
+            CHECK_INT(disk_same(g->table, &g->model, &solved, 1, 0, 18, 3, -1), 4);
+        }
+        sb_tet_god_free(g);
     }
     {
         sb_model m = cube(14);
