@@ -88,25 +88,30 @@ static int parse_board(const char *s, int *rows, int *cols)
     return 0;
 }
 
-/* Build the table on disk (the codes do not fit the budget): the same
- * table as in memory, printed and saved the same way. */
-static int god_on_disk(const god_opts *o, sb_np_table *np, int bits, sb_mem *mem, const char *name)
+/* -v: the build's figures on stderr. */
+static void figures(uint64_t size, double secs, const sb_mem *mem)
+{
+    fprintf(stderr, "sbfs: %llu positions, %.3f s, %.0f positions/s, memory %zu bytes (%.2f bytes/position)\n",
+            (unsigned long long)size, secs, secs > 0 ? (double)size / secs : 0.0, mem->peak,
+            (double)mem->peak / (double)size);
+}
+
+/* Build the table on disk (the codes do not fit the budget, or a
+ * checkpoint was asked for): the same table as in memory, printed and
+ * saved the same way. */
+static int god_on_disk(const god_opts *o, sb_np_table *np, size_t dlimit, sb_mem *mem, const char *name)
 {
     sb_np_table_info ti = sb_np_table_about(np);
-    sb_table_opts to = {bits, o->threads, SB_SCAN_AUTO, -1};
-    sb_table_disk dk = {o->disk, 0, 0, o->resume ? o->resume : o->checkpoint, o->resume != NULL};
+    sb_table_opts to = {2, o->threads, SB_SCAN_AUTO, -1};
+    sb_table_disk dk = {o->disk, dlimit, 0, o->resume ? o->resume : o->checkpoint, o->resume != NULL};
     sb_table *t = NULL;
     sb_control ctl;
     cli_progress prog;
     sb_error err;
-    size_t dlimit = 0;
     double t0 = sb_now();
     int rc;
 
     sb_error_clear(&err);
-    if (o->disk_limit && sb_mem_parse_size(o->disk_limit, &dlimit, &err))
-        return cli_usage_error_in(command.name, "god npuzzle: --disk-limit: %s", err.msg);
-    dk.limit = dlimit;
     if (!o->disk && !dk.checkpoint) {
         const char *tmp = getenv("TMPDIR");
         fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
@@ -116,13 +121,9 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, int bits, sb_mem *mem
     rc = sb_table_build_disk(&t, ti.model, &ti.goal, 1, &to, &dk, mem, &ctl, &err);
     cli_control_done(&ctl, &prog);
     if (o->verbose && !rc) {
-        sb_table_info in = sb_table_about(t);
-        double secs = sb_now() - t0;
-        fprintf(stderr, "sbfs: %llu positions, %.3f s, %.0f positions/s, memory %zu bytes (%.2f bytes/position)\n",
-                (unsigned long long)ti.size, secs, secs > 0 ? (double)ti.size / secs : 0.0, mem->peak,
-                (double)mem->peak / (double)ti.size);
-        fprintf(stderr, "sbfs: table on disk: %d slices, %llu bytes of files at most\n", in.slices,
-                (unsigned long long)in.disk_peak);
+        figures(ti.size, sb_now() - t0, mem);
+        fprintf(stderr, "sbfs: table on disk: %d slices, %llu bytes of files at most\n", sb_table_about(t).slices,
+                (unsigned long long)sb_table_about(t).disk_peak);
     }
     if (rc == SB_EINTR && t) /* Ctrl-C: the distances finished so far */
         cli_table_histogram(t, 0, o->json ? name : NULL);
@@ -140,7 +141,7 @@ static int god_npuzzle(int argc, char **argv)
     god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0, NULL, NULL, 0, NULL, NULL};
     char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
-    size_t budget;
+    size_t budget, dlimit = 0;
     uint64_t need;
     sb_error err;
     sb_mem mem;
@@ -161,6 +162,14 @@ static int god_npuzzle(int argc, char **argv)
                                   o.disk ? "disk" : o.disk_limit ? "disk-limit" : o.checkpoint ? "checkpoint" : "resume");
     if ((o.checkpoint != NULL) + (o.resume != NULL) + (o.disk != NULL) + (o.load != NULL) > 1)
         return cli_usage_error_in(command.name, "god npuzzle: give one of --disk, --checkpoint, --resume and --load");
+    if ((o.checkpoint || o.resume) && bits != 2)
+        return cli_usage_error_in(command.name, "god npuzzle: tables on disk hold 2 bits a position, not %d", bits);
+    if (o.disk_limit && sb_mem_parse_size(o.disk_limit, &dlimit, &err))
+        return cli_usage_error_in(command.name, "god npuzzle: --disk-limit: %s", err.msg);
+#ifdef SBFS_MPI
+    if (o.disk || o.checkpoint || o.resume) /* the processes keep their slices in memory */
+        return cli_usage_error_in(command.name, "god npuzzle: --disk, --checkpoint and --resume are not available under MPI");
+#endif
     if (!n)
         return cli_usage_error_in(command.name, "god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
     if (parse_board(board, &rows, &cols))
@@ -183,7 +192,7 @@ static int god_npuzzle(int argc, char **argv)
     need = (ti.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
     if (!o.load && ((budget && need > budget) || o.checkpoint || o.resume)) {
         if (bits == 2 && !o.no_disk) {
-            st = god_on_disk(&o, &t, bits, &mem, name);
+            st = god_on_disk(&o, &t, dlimit, &mem, name);
             sb_np_table_free(&t);
             return st;
         }
@@ -203,12 +212,8 @@ static int god_npuzzle(int argc, char **argv)
         cli_control_init(&ctl, &prog, o.progress);
         rc = sb_np_table_build(&t, &to, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
-        if (o.verbose && !rc) {
-            double secs = sb_now() - t0;
-            fprintf(stderr, "sbfs: %llu positions, %.3f s, %.0f positions/s, memory %zu bytes (%.2f bytes/position)\n",
-                    (unsigned long long)ti.size, secs, secs > 0 ? (double)ti.size / secs : 0.0, mem.peak,
-                    (double)mem.peak / (double)ti.size);
-        }
+        if (o.verbose && !rc)
+            figures(ti.size, sb_now() - t0, &mem);
     }
     if (rc == SB_EINTR && sb_np_table_about(&t).table) {
         /* Ctrl-C: the distances finished so far, as solve and explore

@@ -110,6 +110,7 @@ expect_line "sbfs: disk limit exhausted: the table's files would pass 102400 byt
 expect_status 4 "--disk-limit below the table" -- $SBFS god npuzzle 3x3 --memory 20K --disk-limit 40K
 expect_same "$(ls -A "$D")" "" "past --disk-limit: no file left"
 expect_status 2 "bad --disk-limit" -- $SBFS god npuzzle 3x3 --memory 20K --disk-limit lots
+expect_status 2 "bad --disk-limit, the table in memory" -- $SBFS god npuzzle 2x3 --disk-limit lots
 expect_status 2 "--no-disk and --disk" -- $SBFS god npuzzle 3x3 --no-disk --disk "$D"
 expect_status 4 "8 bits do not go on disk" -- $SBFS god npuzzle 3x3 --memory 20K --bits 8
 expect_grep "only 2-bit tables go on disk" "8 bits message" $T_TMP/err
@@ -133,6 +134,9 @@ timeout -k 5 --preserve-status -s INT 2 $SBFS god npuzzle 3x4 --memory 16M --che
 expect_same "$?" 5 "checkpoint, Ctrl-C: status"
 [ -f "$CK/run" ] && ok || bad "checkpoint, Ctrl-C: no record kept"
 expect_status 2 "--checkpoint and --resume" -- $SBFS god npuzzle 3x4 --checkpoint "$CK" --resume "$CK"
+expect_status 2 "--checkpoint in 8 bits" -- $SBFS god npuzzle 3x4 --checkpoint "$CK" --bits 8
+expect_line "sbfs: god npuzzle: tables on disk hold 2 bits a position, not 8 (try 'sbfs god npuzzle --help')" \
+    "--checkpoint in 8 bits: message" $T_TMP/err
 expect_status 2 "--checkpoint over a stopped build" -- $SBFS god npuzzle 3x4 --memory 16M --checkpoint "$CK"
 expect_line "sbfs: $CK holds a stopped build: resume it, or remove it" "--checkpoint over a stopped build: message" \
     $T_TMP/err
