@@ -132,7 +132,7 @@ typedef struct sb_table_disk {
     uint64_t limit;  /* most bytes of files at any time; 0: no limit but the
                         free space */
     int slice_log2;  /* 0: on disk only when the codes do not fit the budget,
-                        in the largest slices that do; 6..32: on disk
+                        in slices the budget chooses; 6..31: on disk
                         whatever the budget, in slices of 2^slice_log2
                         indices (for tests and measurements) */
     const char *checkpoint; /* NULL, or a folder (made if missing) that holds
@@ -152,8 +152,9 @@ typedef struct sb_table_disk {
  * byte, as in memory, whatever the budget and the number of threads.
  * Such a table is 2 bits an index and built by forward levels only (the
  * scan option is not used).  At the end the file is mapped read-only and
- * removed with its folder: the table is then read, saved and freed like
- * any other, its pages in the page cache rather than in the budget.
+ * removed (with its folder, but a checkpoint's): the table is then read,
+ * saved and freed like any other, its pages in the page cache rather than
+ * in the budget.
  * Progress goes to ctl with phase "table (on disk)" and disk_used.
  * Errors as sb_table_build, and: SB_EIO (the folder cannot be made, a file
  * cannot be written or read: the message names it), SB_ENOMEM (disk->limit
