@@ -29,6 +29,9 @@ typedef struct god_opts {
     const char *save, *load, *memarg, *bits;
     int threads, progress, verbose;
     int json;
+    const char *disk, *disk_limit;
+    int no_disk;
+    const char *checkpoint, *resume;
 } god_opts;
 
 static const cli_opt options[] = {
@@ -36,6 +39,20 @@ static const cli_opt options[] = {
     {0, "load", CLI_STR, offsetof(god_opts, load), 0, 0, "FILE", "read the table from FILE instead of building it"},
     CLI_OPT_MEMORY(god_opts, memarg),
     CLI_OPT_THREADS(god_opts, threads, "worker threads (default: the number of cores)"),
+    {0, "disk", CLI_STR, offsetof(god_opts, disk), 0, 0, "DIR",
+     "when the table does not fit --memory, build it on disk in slices,\n"
+     "in a new folder inside DIR (removed at the end; default: $TMPDIR\n"
+     "or /tmp, and a note on stderr)"},
+    {0, "disk-limit", CLI_STR, offsetof(god_opts, disk_limit), 0, 0, "SIZE",
+     "on disk: stop (status 4) before the files pass SIZE bytes"},
+    {0, "no-disk", CLI_FLAG, offsetof(god_opts, no_disk), 1, 0, NULL,
+     "never build on disk: a table larger than --memory is refused"},
+    {0, "checkpoint", CLI_STR, offsetof(god_opts, checkpoint), 0, 0, "DIR",
+     "build on disk with the files in DIR, kept when the build is stopped\n"
+     "(Ctrl-C, a kill, a power loss) so that --resume DIR takes it up"},
+    {0, "resume", CLI_STR, offsetof(god_opts, resume), 0, 0, "DIR",
+     "take up the build kept in DIR by --checkpoint (the same board); it\n"
+     "ends as the build never stopped would have"},
     {0, "bits", CLI_STR, offsetof(god_opts, bits), 0, 0, "B",
      "bits per position: 2 (the distance mod 3, the default), or\n"
      "4 or 8 (the distance itself, up to 14 or 254)"},
@@ -50,7 +67,8 @@ static const cli_cmd command = {
     "The distance from the goal of every position of the R x C sliding-tile\n"
     "puzzle (sides 2 or more, at most 16 cells), goal 1..N then the blank:\n"
     "'distance D: N' per distance, then 'total: N positions, largest distance D'.\n"
-    "The table takes (R*C)!/2 x 2 bits.\n",
+    "The table takes (R*C)!/2 x 2 bits; when that is more than --memory it is\n"
+    "built on disk, a slice at a time (see --disk).\n",
     options, NULL, 1, 0,
 };
 
@@ -70,13 +88,60 @@ static int parse_board(const char *s, int *rows, int *cols)
     return 0;
 }
 
+/* -v: the build's figures on stderr. */
+static void figures(uint64_t size, double secs, const sb_mem *mem)
+{
+    fprintf(stderr, "sbfs: %llu positions, %.3f s, %.0f positions/s, memory %zu bytes (%.2f bytes/position)\n",
+            (unsigned long long)size, secs, secs > 0 ? (double)size / secs : 0.0, mem->peak,
+            (double)mem->peak / (double)size);
+}
+
+/* Build the table on disk (the codes do not fit the budget, or a
+ * checkpoint was asked for): the same table as in memory, printed and
+ * saved the same way. */
+static int god_on_disk(const god_opts *o, sb_np_table *np, size_t dlimit, sb_mem *mem, const char *name)
+{
+    sb_np_table_info ti = sb_np_table_about(np);
+    sb_table_opts to = {2, o->threads, SB_SCAN_AUTO, -1};
+    sb_table_disk dk = {o->disk, dlimit, 0, o->resume ? o->resume : o->checkpoint, o->resume != NULL};
+    sb_table *t = NULL;
+    sb_control ctl;
+    cli_progress prog;
+    sb_error err;
+    double t0 = sb_now();
+    int rc;
+
+    sb_error_clear(&err);
+    if (!o->disk && !dk.checkpoint) {
+        const char *tmp = getenv("TMPDIR");
+        fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
+                        "in a folder under %s\n", tmp && *tmp ? tmp : "/tmp");
+    }
+    cli_control_init(&ctl, &prog, o->progress);
+    rc = sb_table_build_disk(&t, ti.model, &ti.goal, 1, &to, &dk, mem, &ctl, &err);
+    cli_control_done(&ctl, &prog);
+    if (o->verbose && !rc) {
+        figures(ti.size, sb_now() - t0, mem);
+        fprintf(stderr, "sbfs: table on disk: %d slices, %llu bytes of files at most\n", sb_table_about(t).slices,
+                (unsigned long long)sb_table_about(t).disk_peak);
+    }
+    if (rc == SB_EINTR && t) /* Ctrl-C: the distances finished so far */
+        cli_table_histogram(t, 0, o->json ? name : NULL);
+    if (!rc && o->save)
+        rc = sb_table_save(t, o->save, &err);
+    if (!rc)
+        cli_table_histogram(t, 1, o->json ? name : NULL);
+    sb_table_free(t);
+    return rc ? cli_fail(NULL, &err) : 0;
+}
+
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
-    god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0};
+    god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0, NULL, NULL, 0, NULL, NULL};
     char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
-    size_t budget;
+    size_t budget, dlimit = 0;
     uint64_t need;
     sb_error err;
     sb_mem mem;
@@ -92,6 +157,19 @@ static int god_npuzzle(int argc, char **argv)
         return cli_usage_error_in(command.name, "god npuzzle: --bits wants 2, 4 or 8, not '%s'", o.bits);
     if (o.bits)
         bits = atoi(o.bits);
+    if (o.no_disk && (o.disk || o.disk_limit || o.checkpoint || o.resume))
+        return cli_usage_error_in(command.name, "god npuzzle: --no-disk and --%s say opposite things",
+                                  o.disk ? "disk" : o.disk_limit ? "disk-limit" : o.checkpoint ? "checkpoint" : "resume");
+    if ((o.checkpoint != NULL) + (o.resume != NULL) + (o.disk != NULL) + (o.load != NULL) > 1)
+        return cli_usage_error_in(command.name, "god npuzzle: give one of --disk, --checkpoint, --resume and --load");
+    if ((o.checkpoint || o.resume) && bits != 2)
+        return cli_usage_error_in(command.name, "god npuzzle: tables on disk hold 2 bits a position, not %d", bits);
+    if (o.disk_limit && sb_mem_parse_size(o.disk_limit, &dlimit, &err))
+        return cli_usage_error_in(command.name, "god npuzzle: --disk-limit: %s", err.msg);
+#ifdef SBFS_MPI
+    if (o.disk || o.checkpoint || o.resume) /* the processes keep their slices in memory */
+        return cli_usage_error_in(command.name, "god npuzzle: --disk, --checkpoint and --resume are not available under MPI");
+#endif
     if (!n)
         return cli_usage_error_in(command.name, "god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
     if (parse_board(board, &rows, &cols))
@@ -112,12 +190,17 @@ static int god_npuzzle(int argc, char **argv)
     }
 #endif
     need = (ti.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
-    if (!o.load && budget && need > budget) {
+    if (!o.load && ((budget && need > budget) || o.checkpoint || o.resume)) {
+        if (bits == 2 && !o.no_disk) {
+            st = god_on_disk(&o, &t, dlimit, &mem, name);
+            sb_np_table_free(&t);
+            return st;
+        }
         sb_error_set(&err, SB_ENOMEM, 0, 0,
                      "npuzzle %s: the table needs %llu bytes (%d bits for each of %llu "
-                     "positions), more than the memory budget of %zu bytes (see --memory)",
+                     "positions), more than the memory budget of %zu bytes (see --memory%s)",
                      ti.params, (unsigned long long)need, bits,
-                     (unsigned long long)ti.size, budget);
+                     (unsigned long long)ti.size, budget, bits == 2 ? "" : "; only 2-bit tables go on disk");
         return cli_fail(NULL, &err);
     }
 
@@ -129,12 +212,8 @@ static int god_npuzzle(int argc, char **argv)
         cli_control_init(&ctl, &prog, o.progress);
         rc = sb_np_table_build(&t, &to, &mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
-        if (o.verbose && !rc) {
-            double secs = sb_now() - t0;
-            fprintf(stderr, "sbfs: %llu positions, %.3f s, %.0f positions/s, memory %zu bytes (%.2f bytes/position)\n",
-                    (unsigned long long)ti.size, secs, secs > 0 ? (double)ti.size / secs : 0.0, mem.peak,
-                    (double)mem.peak / (double)ti.size);
-        }
+        if (o.verbose && !rc)
+            figures(ti.size, sb_now() - t0, &mem);
     }
     if (rc == SB_EINTR && sb_np_table_about(&t).table) {
         /* Ctrl-C: the distances finished so far, as solve and explore

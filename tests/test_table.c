@@ -7,10 +7,15 @@
 #include "sbfs/core.h"
 #include "sbfs/rank.h"
 #include "sbfs/table.h"
+#include "sbfs/npuzzle_table.h"
+#include "sbfs/tetraminx.h"
 #include "../src/index/table_internal.h"
 #include "../src/index/rank_internal.h"
+#include "../src/tetraminx/tet_internal.h"
 
+#include <dirent.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -585,6 +590,325 @@ static void test_save_whole_or_not(void)
     CHECK_U64(mem.used, 0);
 }
 
+/* ---- tables on disk ---------------------------------------------------- */
+
+/* Entries in folder dir other than . and .. (-1 when it cannot be read). */
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)))
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return n;
+}
+
+static char disk_dir[64];
+
+/* Build m on disk in a budget of `budget` bytes and compare it with ref, a
+ * table built in memory: the same histogram and the same codes, byte for
+ * byte; the budget kept; no file left behind.  Returns the slices. */
+static int disk_same(const sb_table *ref, const sb_model *m, const uint64_t *starts, size_t ns,
+                     size_t budget, int slice_log2, int threads, int max_depth)
+{
+    sb_table_opts o = {2, threads, SB_SCAN_AUTO, max_depth};
+    sb_table_disk dk = {disk_dir, 0, slice_log2, NULL, 0};
+    sb_table_info a = sb_table_about(ref), b;
+    sb_table *t = NULL;
+    sb_mem small;
+    int rc, same = 1;
+    sb_mem_init(&small, budget);
+    rc = sb_table_build_disk(&t, m, starts, ns, &o, &dk, &small, NULL, &err);
+    CHECK_INT(rc, 0);
+    if (rc) {
+        fprintf(stderr, "  %s: %s (budget %zu, %d threads)\n", m->name, err.msg, budget, threads);
+        sb_table_free(t);
+        return 0;
+    }
+    b = sb_table_about(t);
+    CHECK_INT(b.levels, a.levels);
+    CHECK_U64(b.reached, a.reached);
+    CHECK_INT(b.complete, a.complete);
+    for (int d = 0; d < a.levels; d++)
+        same &= sb_table_count(t, d) == sb_table_count(ref, d);
+    CHECK(same);
+    CHECK(b.data_bytes >= (a.size + 31) / 32 * 8);
+    CHECK(memcmp(sb_table_codes(t), sb_table_codes(ref), (size_t)((a.size + 31) / 32 * 8)) == 0);
+    CHECK(!budget || small.peak <= budget);
+    CHECK_U64(small.used, 0);
+    CHECK(b.slices >= 2 || (slice_log2 && b.slices == 1));
+    CHECK(b.disk_peak >= (a.size + 31) / 32 * 8);
+    CHECK_INT(entries(disk_dir), 0);
+    sb_table_free(t);
+    return b.slices;
+}
+
+/* A random model: n indices, nmoves moves, each move a random index or
+ * none; symmetric or not. */
+typedef struct rmodel {
+    uint64_t n;
+    int nmoves;
+    uint32_t *to;
+} rmodel;
+
+static uint64_t rmodel_move(void *ud, void *scratch, uint64_t r, int m)
+{
+    const rmodel *g = ud;
+    uint32_t q = g->to[r * (uint64_t)g->nmoves + (uint64_t)m];
+    (void)scratch;
+    return q == UINT32_MAX ? SB_NO_INDEX : q;
+}
+
+/* A random graph of 20,000 to 80,000 indices whose neighbours are mostly
+ * near (as in the n-puzzle's numbering) or anywhere, some moves missing;
+ * and 1..3 random starts.  Free g->to after. */
+static sb_model random_model(rmodel *g, sb_rng *rng, uint64_t *starts, size_t *ns)
+{
+    sb_model m;
+    int near = (int)sb_rng_below(rng, 2);
+    g->n = 20000 + sb_rng_below(rng, 60000);
+    g->nmoves = 1 + (int)sb_rng_below(rng, 5);
+    g->to = malloc(g->n * (size_t)g->nmoves * sizeof *g->to);
+    for (uint64_t r = 0; r < g->n; r++)
+        for (int k = 0; k < g->nmoves; k++) {
+            uint64_t q = near && sb_rng_below(rng, 4) ? (r + g->n - 40 + sb_rng_below(rng, 81)) % g->n
+                                                      : sb_rng_below(rng, g->n);
+            g->to[r * (uint64_t)g->nmoves + (uint64_t)k] = sb_rng_below(rng, 10) == 0 ? UINT32_MAX : (uint32_t)q;
+        }
+    memset(&m, 0, sizeof m);
+    m.name = "random";
+    m.size = g->n;
+    m.nmoves = g->nmoves;
+    m.move = rmodel_move;
+    m.ud = g;
+    *ns = 1 + (size_t)sb_rng_below(rng, 3);
+    for (size_t i = 0; i < *ns; i++)
+        starts[i] = sb_rng_below(rng, g->n);
+    return m;
+}
+
+/* Random graphs in budgets from a few slices to hundreds, on 1..3
+ * threads, some stopped at a depth: each the table memory makes. */
+static void test_disk_random(void)
+{
+    sb_rng rng;
+    sb_rng_seed(&rng, 20261126);
+    for (int round = 0; round < 40; round++) {
+        rmodel g;
+        sb_table *ref = NULL;
+        uint64_t starts[3];
+        size_t ns, budget, data;
+        sb_model m = random_model(&g, &rng, starts, &ns);
+        int depth = sb_rng_below(&rng, 4) == 0 ? (int)sb_rng_below(&rng, 8) : -1;
+        int threads = 1 + (int)sb_rng_below(&rng, 3);
+        {
+            sb_table_opts o = {2, 1, SB_SCAN_FORWARD, depth};
+            CHECK_INT(sb_table_build(&ref, &m, starts, ns, &o, &mem, NULL, &err), 0);
+        }
+        data = (size_t)((g.n + 31) / 32 * 8);
+        /* from just under the table to the least that works */
+        budget = data - 8 - (size_t)sb_rng_below(&rng, data / 2);
+        if (sb_rng_below(&rng, 3) == 0)
+            budget = 2000 * (size_t)threads + (size_t)sb_rng_below(&rng, 2048);
+        if (budget > data - 8)
+            budget = data - 8;
+        if (sb_rng_below(&rng, 4) == 0) /* or slices of a given size, unbudgeted */
+            disk_same(ref, &m, starts, ns, 0, 9 + (int)sb_rng_below(&rng, 8), threads, depth);
+        else
+            disk_same(ref, &m, starts, ns, budget, 0, threads, depth);
+        sb_table_free(ref);
+        free(g.to);
+    }
+}
+
+/* Stop a build after a number of progress reports. */
+static int stop_after;
+static volatile sig_atomic_t stop_now;
+static void stopper(void *ud, const sb_progress_info *in)
+{
+    (void)ud;
+    (void)in;
+    if (--stop_after <= 0)
+        stop_now = 1;
+}
+
+/* Checkpoints: random graphs stopped again and again at random points and
+ * taken up each time end with the table memory makes; a folder holding
+ * another build, a damaged record or a cut file is refused. */
+static void test_disk_resume(void)
+{
+    char ck[96], p[256];
+    sb_rng rng;
+    int stops = 0;
+    sb_control ctl = {stopper, NULL, &stop_now};
+    snprintf(ck, sizeof ck, "%s/ck", disk_dir);
+    sb_rng_seed(&rng, 15);
+    for (int round = 0; round < 12; round++) {
+        rmodel g;
+        uint64_t starts[3];
+        size_t ns;
+        sb_model m = random_model(&g, &rng, starts, &ns);
+        sb_table_opts o = {2, 1 + (int)sb_rng_below(&rng, 3), SB_SCAN_FORWARD, -1};
+        sb_table_disk dk = {NULL, 0, 0, ck, 0};
+        sb_table *ref = NULL, *t = NULL;
+        sb_mem small;
+        int rc, tries = 0, same = 1;
+        CHECK_INT(sb_table_build(&ref, &m, starts, ns, &o, &mem, NULL, &err), 0);
+        sb_mem_init(&small, (size_t)((g.n + 31) / 32 * 8) / (2 + sb_rng_below(&rng, 4)) + 8192);
+        do {
+            stop_after = 1 + (int)sb_rng_below(&rng, 40);
+            stop_now = 0;
+            sb_table_free(t);
+            t = NULL;
+            rc = sb_table_build_disk(&t, &m, starts, ns, &o, &dk, &small, tries < 20 ? &ctl : NULL, &err);
+            if (rc == SB_EINTR) {
+                stops++;
+                CHECK(entries(ck) > 0);
+                dk.resume = 1;
+            }
+        } while (rc == SB_EINTR && ++tries < 30);
+        CHECK_INT(rc, 0);
+        if (!rc) {
+            for (int d = 0; d < sb_table_about(ref).levels; d++)
+                same &= sb_table_count(t, d) == sb_table_count(ref, d);
+            CHECK(same);
+            CHECK_INT(sb_table_about(t).levels, sb_table_about(ref).levels);
+            CHECK(memcmp(sb_table_codes(t), sb_table_codes(ref), (size_t)((g.n + 31) / 32 * 8)) == 0);
+            CHECK_INT(entries(ck), 0);
+        }
+        sb_table_free(t);
+        CHECK_U64(small.used, 0);
+        sb_table_free(ref);
+        free(g.to);
+    }
+    CHECK(stops >= 12);
+    {
+        /* refusals: a stopped build of the 3 x 3 in the folder */
+        sb_np_table np;
+        sb_np_table_info ti;
+        sb_model other = cube(16);
+        sb_table_opts o = {2, 2, SB_SCAN_AUTO, -1};
+        sb_table_disk dk = {NULL, 0, 0, ck, 0};
+        sb_table *t = NULL;
+
+        uint64_t zero = 0;
+        CHECK_INT(sb_np_table_init(&np, 3, 3, &err), 0);
+        ti = sb_np_table_about(&np);
+        stop_after = 3;
+        stop_now = 0;
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, &ctl, &err), SB_EINTR);
+        sb_table_free(t);
+        t = NULL;
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), SB_EUSAGE);
+        snprintf(p, sizeof p, "%s holds a stopped build: resume it, or remove it", ck);
+        CHECK_STR(err.msg, p);
+        dk.resume = 1;
+        CHECK_INT(sb_table_build_disk(&t, &other, &zero, 1, &o, &dk, &mem, NULL, &err), SB_EBADFILE);
+        snprintf(p, sizeof p, "%s: not a checkpoint this build can resume: it is of another puzzle or size", ck);
+        CHECK_STR(err.msg, p);
+        snprintf(p, sizeof p, "%s/run", ck);
+        corrupt(p, 80, 'x');
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), SB_EBADFILE);
+        snprintf(p, sizeof p, "%s: not a checkpoint this build can resume: its record is damaged", ck);
+        CHECK_STR(err.msg, p);
+        snprintf(p, sizeof p, "%s/run", ck);
+        remove(p);
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), SB_EBADFILE);
+        snprintf(p, sizeof p, "%s: not a checkpoint this build can resume: no record of a build", ck);
+        CHECK_STR(err.msg, p);
+        CHECK(t == NULL);
+        /* what is left is a user's folder: the next build may start afresh there */
+        dk.resume = 0;
+        CHECK_INT(sb_table_build_disk(&t, ti.model, &ti.goal, 1, &o, &dk, &mem, NULL, &err), 0);
+        CHECK_U64(sb_table_count(t, 31), 2);
+        CHECK_INT(entries(ck), 0);
+        sb_table_free(t);
+        sb_np_table_free(&np);
+    }
+    CHECK_U64(mem.used, 0);
+    rmdir(ck);
+}
+
+/* The n-puzzle boards and the models above, each in budgets that force
+ * from 2 to many slices. */
+static void test_disk_models(void)
+{
+    static const int boards[][2] = {{2, 3}, {2, 4}, {3, 3}};
+    for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+        sb_np_table np;
+        sb_np_table_info ti;
+        sb_table *ref = NULL;
+        size_t data;
+        int most = 0, least = 1 << 30;
+        CHECK_INT(sb_np_table_init(&np, boards[i][0], boards[i][1], &err), 0);
+        ti = sb_np_table_about(&np);
+        CHECK_INT(sb_table_build(&ref, ti.model, &ti.goal, 1, NULL, &mem, NULL, &err), 0);
+        data = (size_t)((ti.size + 31) / 32 * 8);
+        /* slices of every size from a 128th of the table to half of it */
+        for (int s = 6; ((ti.size - 1) >> s) >= 1; s++)
+            if (((ti.size - 1) >> s) < 128)
+            for (int th = 1; th <= 2; th++)
+                CHECK_INT(disk_same(ref, ti.model, &ti.goal, 1, 0, s, th, -1),
+                          (int)((ti.size - 1) >> s) + 1);
+        /* and the budget choosing them */
+        for (size_t div = 2; div <= 16; div *= 2)
+            for (int th = 1; th <= 2; th++) {
+                size_t budget = data / div + 4096 * (size_t)th;
+                if (budget >= data)
+                    continue;
+                int k = disk_same(ref, ti.model, &ti.goal, 1, budget, 0, th, -1);
+                most = k > most ? k : most;
+                least = k && k < least ? k : least;
+            }
+        if (ti.size > 100000) {
+            CHECK_INT(least, 3);
+            CHECK_INT(most, 23);
+        }
+        sb_table_free(ref);
+        sb_np_table_free(&np);
+    }
+    {
+        /* the Tetraminx's model, 933,120 indices (228 KB of codes): in
+         * 64K, slices of 2^16 (24 KB, and 1 KB buffers for 15 slices on
+         * each thread); in 20000 bytes, 2^15 and 264-byte buffers */
+        sb_tet_god *g = NULL;
+        uint64_t solved = 0;
+        CHECK_INT(sb_tet_god_build(&g, 2, NULL, NULL, &err), 0);
+        if (g) {
+            CHECK_INT(disk_same(g->table, &g->model, &solved, 1, 65536, 0, 2, -1), 15);
+            CHECK_INT(disk_same(g->table, &g->model, &solved, 1, 20000, 0, 1, -1), 29);
+            CHECK_INT(disk_same(g->table, &g->model, &solved, 1, 0, 18, 3, -1), 4);
+        }
+        sb_tet_god_free(g);
+    }
+    {
+        sb_model m = cube(14);
+        uint64_t zero = 0;
+        sb_table *ref = NULL;
+        CHECK_INT(build(&ref, &m, &zero, 1, 2, 1, SB_SCAN_FORWARD), 0);
+        /* 2^12-index slices: 1536 bytes, and a 72-byte buffer for each of
+         * the 4 slices per thread; 2^11: 768 bytes and 8 slices */
+        CHECK_INT(disk_same(ref, &m, &zero, 1, 2112, 0, 2, -1), 4);
+        CHECK_INT(disk_same(ref, &m, &zero, 1, 2111, 0, 2, -1), 8);
+        CHECK_INT(disk_same(ref, &m, &zero, 1, 1344, 0, 1, -1), 8);
+        {
+            sb_table *t = NULL;
+            sb_table_opts o = {2, 1, SB_SCAN_AUTO, -1};
+            sb_table_disk dk = {disk_dir, 0, 0, NULL, 0};
+            sb_mem small;
+            sb_mem_init(&small, 1343);
+            CHECK_INT(sb_table_build_disk(&t, &m, &zero, 1, &o, &dk, &small, NULL, &err), SB_ENOMEM);
+            CHECK_STR(err.msg, "the memory budget of 1343 bytes is too small even for a table on disk (1 threads)");
+            CHECK(t == NULL);
+            CHECK_U64(small.used, 0);
+        }
+        sb_table_free(ref);
+    }
+}
+
 int main(void)
 {
     sb_mem_init(&mem, 0);
@@ -595,5 +919,12 @@ int main(void)
     RUN(test_perm_and_pruning);
     RUN(test_files);
     RUN(test_save_whole_or_not);
+    snprintf(disk_dir, sizeof disk_dir, "%s", "/tmp/sbfs-test-XXXXXX");
+    if (!mkdtemp(disk_dir))
+        return 1;
+    RUN(test_disk_models);
+    RUN(test_disk_random);
+    RUN(test_disk_resume);
+    rmdir(disk_dir);
     return TEST_END();
 }

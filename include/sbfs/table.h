@@ -109,6 +109,9 @@ typedef struct sb_table_info {
     int complete;      /* 1 when the search ran out of new positions */
     const char *name;  /* the model's name and params at build time ("" for t NULL) */
     const char *params;
+    int slices;         /* built on disk (sb_table_build_disk): in this many
+                           slices; 0 when built in memory or loaded */
+    uint64_t disk_peak; /* built on disk: bytes of files held at most */
 } sb_table_info;
 
 /* Bytes sb_table_build will take from the budget at most for a model of
@@ -127,6 +130,51 @@ size_t sb_table_bytes(uint64_t size, int bits);
 int sb_table_build(sb_table **t, const sb_model *m, const uint64_t *starts, size_t nstarts,
                    const sb_table_opts *opts, sb_mem *mem, const sb_control *ctl,
                    sb_error *err);
+/* Where a table too large for the budget is built (sb_table_build_disk). */
+typedef struct sb_table_disk {
+    const char *dir; /* a private folder for the files is made in it; NULL:
+                        $TMPDIR, or /tmp when that is not set */
+    uint64_t limit;  /* most bytes of files at any time; 0: no limit but the
+                        free space */
+    int slice_log2;  /* 0: on disk only when the codes do not fit the budget,
+                        in slices the budget chooses; 6..31: on disk
+                        whatever the budget, in slices of 2^slice_log2
+                        indices (for tests and measurements) */
+    const char *checkpoint; /* NULL, or a folder (made if missing) that holds
+                        the files instead, and keeps them when the build
+                        stops (SB_EINTR, an error, a kill, a power loss) so
+                        that it can be taken up: always on disk */
+    int resume;      /* with checkpoint: take up the build stopped there
+                        (same model; the slicing is the recorded one) */
+} sb_table_disk;
+
+/* As sb_table_build, but when the packed codes do not fit what is left of
+ * mem's budget (and disk is not NULL) the table is built on disk: its
+ * codes in a file, cut into slices of a power of two indices, each level
+ * made slice by slice with the neighbours that fall in other slices
+ * passed on through files (docs/ALGORITHMS.md, "God tables on disk").
+ * Memory stays within the budget; the result is the same table, byte for
+ * byte, as in memory, whatever the budget and the number of threads.
+ * Such a table is 2 bits an index and built by forward levels only (the
+ * scan option is not used).  At the end the file is mapped read-only and
+ * removed (with its folder, but a checkpoint's): the table is then read,
+ * saved and freed like any other, its pages in the page cache rather than
+ * in the budget.
+ * Progress goes to ctl with phase "table (on disk)" and disk_used.
+ * Errors as sb_table_build, and: SB_EIO (the folder cannot be made, a file
+ * cannot be written or read: the message names it), SB_ENOMEM (disk->limit
+ * or the free space is passed, or the budget is too small even for
+ * slices, or bits other than 2 do not fit).  Every file is removed,
+ * whatever it returns, but a checkpoint's after it began; on SB_EINTR *t
+ * holds the levels finished.  A checkpoint takes twice the codes' space
+ * (a pass writes each slice to the other copy) and keeps the files a pass
+ * reads until the pass ends.  With checkpoint: SB_EUSAGE when the folder
+ * holds a stopped build and resume is 0; with resume, SB_EBADFILE when it
+ * holds none, or one of another model or size, or a damaged one (the
+ * message says which); the table is the one a build never stopped makes. */
+int sb_table_build_disk(sb_table **t, const sb_model *m, const uint64_t *starts, size_t nstarts,
+                        const sb_table_opts *opts, const sb_table_disk *disk, sb_mem *mem,
+                        const sb_control *ctl, sb_error *err);
 /* Release t and its memory (t may be NULL). */
 void sb_table_free(sb_table *t);
 /* Its size, bits, levels and counts; all zero for t NULL. */

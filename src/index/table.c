@@ -44,137 +44,12 @@
 #include "../core/internal.h"
 #include "table_internal.h"
 #include "table_adopt.h"
+#include "table_impl.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define CHUNK_SHIFT 16
-#define CHUNK ((uint64_t)1 << CHUNK_SHIFT)
-
-typedef _Atomic uint64_t aword;
-
-/* Successors a forward expansion collects, their table words prefetched,
- * before it looks at any: the table is far larger than the caches, and
- * looking up one successor at a time would wait for memory every time. */
-#define PEND (2 * SB_MAX_MOVES)
-
-_Static_assert(sizeof(aword) == sizeof(uint64_t), "atomic words must be plain words");
-
-/* ---- codes in words -------------------------------------------------- */
-
-/* The table behind the opaque handle.  count[d] indices at distance d,
- * d <= maxdist (-1 when empty). */
-struct sb_table {
-    uint64_t size;
-    int bits;
-    uint64_t *data;  /* packed codes, bits each, index 0 in the low bits of data[0] */
-    size_t data_bytes;
-    int maxdist;
-    uint64_t reached;
-    uint64_t count[SB_TABLE_MAXDIST + 1];
-    int complete;
-    char name[32];   /* the model's name and params at build time */
-    char params[64];
-    sb_mem *mem;     /* the budget data was charged to */
-    sb_tf_map map;   /* when data is a file mapped by sb_table_load */
-};
-
-static inline int per_word(int bits) { return 64 / bits; }
-
-/* log2 of bits (1, 2 or 3), so that locating an index takes shifts, not
- * divisions: index r is in word r >> (6 - lg), at bit (r mod 64/bits) << lg. */
-static inline int lg_bits(int bits) { return bits == 2 ? 1 : bits == 4 ? 2 : 3; }
-
-static inline uint64_t word_of(uint64_t r, int lg) { return r >> (6 - lg); }
-
-static inline unsigned shift_of(uint64_t r, int lg)
-{
-    return (unsigned)((r & ((UINT64_C(64) >> lg) - 1)) << lg);
-}
-
-static inline uint64_t ones(int bits)
-{
-    return bits == 2 ? UINT64_C(0x5555555555555555)
-         : bits == 4 ? UINT64_C(0x1111111111111111)
-                     : UINT64_C(0x0101010101010101);
-}
-
-/* One bit (the lowest of its field) for each field of x equal to code c. */
-static inline uint64_t fields_equal(uint64_t x, uint64_t c, int bits)
-{
-    uint64_t y = x ^ (c * ones(bits)), t = y | (y >> 1);
-    if (bits >= 4)
-        t |= t >> 2;
-    if (bits == 8)
-        t |= t >> 4;
-    return ~t & ones(bits);
-}
-
-static inline int get_code(const uint64_t *w, uint64_t r, int bits)
-{
-    int lg = lg_bits(bits);
-    return (int)((w[word_of(r, lg)] >> shift_of(r, lg)) &
-                 ((UINT64_C(1) << bits) - 1));
-}
-
-static inline int load_code(aword *w, uint64_t r, int bits)
-{
-    int lg = lg_bits(bits);
-    uint64_t x = atomic_load_explicit(&w[word_of(r, lg)], memory_order_relaxed);
-    return (int)((x >> shift_of(r, lg)) & ((UINT64_C(1) << bits) - 1));
-}
-
-static int level_code(int d, int bits)
-{
-    return bits == 2 ? d % 3 : d;
-}
-
-/* ---- successors, the same way for the three kinds of model ----------- */
-
-typedef struct gen {
-    const sb_model *m;
-    void *scratch;
-    uint64_t r;
-    int nall;
-    uint32_t digit[SB_MAX_COORDS];
-    uint64_t all[SB_MAX_MOVES];
-    int npend;                 /* successors waiting for their words */
-    uint64_t pend[PEND];
-} gen;
-
-/* Start on index r.  all: the caller wants every successor (a forward
- * expansion) rather than the first that will do. */
-static void gen_begin(gen *g, uint64_t r, int all)
-{
-    const sb_model *m = g->m;
-    g->r = r;
-    g->nall = -1;
-    if (m->succ && (all || !m->move)) {
-        g->nall = m->succ(m->ud, g->scratch, r, g->all);
-        return;
-    }
-    if (m->move)
-        return;
-    for (int j = m->ncoords - 1; j >= 0; j--) {
-        g->digit[j] = (uint32_t)(r % m->coords[j].size);
-        r /= m->coords[j].size;
-    }
-}
-
-static uint64_t gen_move(gen *g, int mv)
-{
-    const sb_model *m = g->m;
-    uint64_t q = 0;
-    if (g->nall >= 0)
-        return mv < g->nall ? g->all[mv] : SB_NO_INDEX;
-    if (m->move)
-        return m->move(m->ud, g->scratch, g->r, mv);
-    for (int j = 0; j < m->ncoords; j++)
-        q = q * m->coords[j].size +
-            m->coords[j].move[(size_t)g->digit[j] * (size_t)m->nmoves + (size_t)mv];
-    return q;
-}
+#include <sys/mman.h>
 
 /* ---- one level, shared by all threads --------------------------------- */
 
@@ -381,24 +256,8 @@ static uint64_t run_level(engine *e, worker *wk, int threads)
 
 /* ---- building --------------------------------------------------------- */
 
-static size_t words_for(uint64_t size, int bits)
-{
-    uint64_t per = (uint64_t)per_word(bits);
-    return (size_t)((size + per - 1) / per);
-}
 
-size_t sb_table_bytes(uint64_t size, int bits)
-{
-    size_t b;
-    if ((bits != 0 && bits != 2 && bits != 4 && bits != 8) || size > SB_TABLE_MAXSIZE)
-        return 0;
-    b = words_for(size, bits ? bits : 2) * 8;
-    if (!bits || bits == 2)
-        b += (size_t)((size + 63) / 64) * 8;
-    return b;
-}
-
-static int check_model(const sb_model *m, sb_error *err)
+int sb_table_check_model(const sb_model *m, sb_error *err)
 {
     if (!m || m->size == 0)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "model has no indices");
@@ -432,12 +291,25 @@ static int check_model(const sb_model *m, sb_error *err)
     return 0;
 }
 
-static void copy_name(char *dst, size_t n, const char *src)
+void sb_table_copy_name(char *dst, size_t n, const char *src)
 {
     memset(dst, 0, n);
     if (src)
         strncpy(dst, src, n - 1);
 }
+
+size_t sb_table_bytes(uint64_t size, int bits)
+{
+    size_t b;
+    if ((bits != 0 && bits != 2 && bits != 4 && bits != 8) || size > SB_TABLE_MAXSIZE)
+        return 0;
+    b = words_for(size, bits ? bits : 2) * 8;
+    if (!bits || bits == 2)
+        b += (size_t)((size + 63) / 64) * 8;
+    return b;
+}
+
+
 
 /* Direction-switch threshold: go backward once the unreached indices are
  * fewer than this many times the indices the forward step would expand. */
@@ -480,7 +352,7 @@ static int build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t 
         o = *opts;
     if (o.bits == 0)
         o.bits = 2;
-    if ((rc = check_model(m, err)))
+    if ((rc = sb_table_check_model(m, err)))
         return rc;
     if (!starts && nstarts)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_build: starts is NULL");
@@ -495,8 +367,8 @@ static int build(sb_table *t, const sb_model *m, const uint64_t *starts, size_t 
     t->size = m->size;
     t->bits = o.bits;
     t->mem = mem;
-    copy_name(t->name, sizeof t->name, m->name);
-    copy_name(t->params, sizeof t->params, m->params);
+    sb_table_copy_name(t->name, sizeof t->name, m->name);
+    sb_table_copy_name(t->params, sizeof t->params, m->params);
     nwords = words_for(m->size, o.bits);
     t->data_bytes = nwords * 8;
     t->data = sb_mem_alloc(mem, t->data_bytes, err);
@@ -628,6 +500,8 @@ void sb_table_free(sb_table *t)
         return;
     if (t->map.base)
         sb_tf_unmap(&t->map);
+    else if (t->disk_map)
+        munmap(t->disk_map, t->disk_map_bytes);
     else if (t->data)
         sb_mem_free(t->mem, t->data, t->data_bytes);
     free(t);
@@ -635,7 +509,7 @@ void sb_table_free(sb_table *t)
 
 sb_table_info sb_table_about(const sb_table *t)
 {
-    sb_table_info in = {0, 0, 0, 0, 0, 0, "", ""};
+    sb_table_info in = {0, 0, 0, 0, 0, 0, "", "", 0, 0};
     if (t) {
         in.name = t->name;
         in.params = t->params;
@@ -645,6 +519,8 @@ sb_table_info sb_table_about(const sb_table *t)
         in.levels = t->maxdist + 1;
         in.reached = t->reached;
         in.complete = t->complete;
+        in.slices = t->slices;
+        in.disk_peak = t->disk_peak;
     }
     return in;
 }
@@ -685,7 +561,7 @@ int sb_table_step(const sb_table *t, const sb_model *m, uint64_t r, uint64_t *ne
     _Alignas(16) unsigned char scratch[SB_MAX_SCRATCH];
     int c, want;
     gen g;
-    if (!table_ok(t) || !next || check_model(m, NULL) || (t->data && m->size != t->size))
+    if (!table_ok(t) || !next || sb_table_check_model(m, NULL) || (t->data && m->size != t->size))
         return SB_EUSAGE;
     c = sb_table_code(t, r);
     if (c == (1 << t->bits) - 1)
@@ -722,7 +598,7 @@ int sb_table_distance(const sb_table *t, const sb_model *m, uint64_t r)
         return -1;
     if (t->bits != 2)
         return c;
-    if (check_model(m, NULL) || m->size != t->size)
+    if (sb_table_check_model(m, NULL) || m->size != t->size)
         return SB_EUSAGE;
     while ((s = sb_table_step(t, m, r, &q, NULL)) == 1) {
         r = q;
@@ -799,7 +675,7 @@ static int load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, s
     sb_tf_reader r;
 
     t->maxdist = -1;
-    if ((rc = check_model(m, err)))
+    if ((rc = sb_table_check_model(m, err)))
         return rc;
     if ((rc = sb_tf_open(&r, path, &table_kind, p, sizeof p, &np, err)))
         return rc;
@@ -812,7 +688,7 @@ static int load(sb_table *t, const sb_model *m, const char *path, sb_mem *mem, s
     bits = (int)sb_le_get32(p + P_BITS);
     maxdist = (int)sb_le_get32(p + P_MAXDIST);
     reached = sb_le_get64(p + P_REACHED);
-    copy_name(want_params, sizeof want_params, m->params);
+    sb_table_copy_name(want_params, sizeof want_params, m->params);
     if (strncmp(name, m->name ? m->name : "", 31) != 0 || strcmp(params, want_params) != 0 ||
         size != m->size)
         return sb_tf_refuse(&r, err, "table is for %s%s%s, not %s%s%s", name,
@@ -862,7 +738,7 @@ int sb_table_adopt(sb_table **out, const sb_model *m, uint64_t *data, size_t dat
                    int levels, sb_mem *mem, sb_error *err)
 {
     int rc = !out || !data || !count ? sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_adopt: NULL argument")
-                                     : check_model(m, err);
+                                     : sb_table_check_model(m, err);
     if (!rc && (levels < 1 || levels > SB_TABLE_MAXDIST + 1 || data_bytes < words_for(m->size, 2) * 8))
         rc = sb_error_set(err, SB_EUSAGE, 0, 0, "sb_table_adopt: %d levels, %zu bytes", levels, data_bytes);
     sb_table *t = rc ? NULL : calloc(1, sizeof *t);
@@ -882,8 +758,8 @@ int sb_table_adopt(sb_table **out, const sb_model *m, uint64_t *data, size_t dat
     for (int d = 0; d < levels; d++)
         t->reached += t->count[d] = count[d];
     t->complete = 1;
-    copy_name(t->name, sizeof t->name, m->name);
-    copy_name(t->params, sizeof t->params, m->params);
+    sb_table_copy_name(t->name, sizeof t->name, m->name);
+    sb_table_copy_name(t->params, sizeof t->params, m->params);
     *out = t;
     return 0;
 }

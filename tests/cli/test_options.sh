@@ -152,12 +152,18 @@ helps god npuzzle -- "--save
 --load
 --memory
 -j --threads
+--disk
+--disk-limit
+--no-disk
+--checkpoint
+--resume
 --bits
 --progress
 --no-progress
 --json
 -v --verbose
--h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --bits 4 --progress --no-progress --json -v
+-h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --disk /tmp --disk-limit 1G --no-disk \
+    --checkpoint x --resume=x --bits 4 --progress --no-progress --json -v
 helps god tetraminx -- "--save
 --load
 --memory
