@@ -14,7 +14,9 @@
 #    each given BENCH_24_LIMIT seconds of CPU (default 600), run under nice.  The
 #    four tables (127.5 MB each) are taken from the cache folder, or built
 #    there first when BENCH_6666=build (1.7 GB of memory while building).
+# With the argument 24, only the 24-puzzle is run.
 set -u
+only=${1:-}
 top=${SBFS_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 SBFS=${SBFS:-$top/sbfs}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -54,14 +56,16 @@ run() { # LABEL ARGS...
     return 0
 }
 
+dir=${SBFS_PDB_DIR:-${XDG_CACHE_HOME:+$XDG_CACHE_HOME/sbfs}}
+dir=${dir:-$HOME/.cache/sbfs}
+
+fifteen() {
 echo "Korf's 100 instances, blank-first goal, $(nproc) threads; load: $(uptime | sed 's/.*load/load/')"
 run "6-6-3 from nothing (tables built, build included):" --pdb 663 --pdb-dir "$tmp/pdb"
 run "6-6-3, tables cached:" --pdb 663 --pdb-dir "$tmp/pdb"
 run "5-5-5, tables cached after a first run:" --pdb 555 --pdb-dir "$tmp/pdb" >/dev/null
 run "5-5-5, tables cached:" --pdb 555 --pdb-dir "$tmp/pdb"
 
-dir=${SBFS_PDB_DIR:-${XDG_CACHE_HOME:+$XDG_CACHE_HOME/sbfs}}
-dir=${dir:-$HOME/.cache/sbfs}
 if [ "${BENCH_78:-}" = build ]; then
     # From nothing: the build's time and peak memory are the first run's.
     mkdir -p "$tmp/pdb78"
@@ -79,6 +83,8 @@ elif ls "$dir"/npuzzle-4x4-8.9.10.11.12.13.14.15-v3.pdb >/dev/null 2>&1; then
 else
     echo "7-8: skipped, no tables in $dir (BENCH_78=build builds them from nothing: 2.1 GB, minutes)"
 fi
+}
+[ "$only" = 24 ] || fifteen
 
 # ---- the 24-puzzle ----
 kf=${SBFS_KF50:-}
@@ -127,5 +133,5 @@ grep -v '^#' "$kf" | sort -k2,2n -k1,1n | head -n "$count" | while read -r num o
     fi
     cpu=$(sed -n 's/^cpu_seconds=//p' "$tmp/err24" | awk -F+ '{ printf "%.1f", $1 + $2 }')
     awk -v num="$num" -v opt="$opt" -v v="$v" -v cpu="${cpu:--}" '/^# [0-9]+: line/ { gsub(",", "");
-        printf "  %-8s %7s %6s %16s %8s %8s %12.0f %s\n", num, opt, $5, $7, $9, cpu, $9 > 0 ? $7 / $9 : 0, v }' "$tmp/err24"
+        printf "  %-8s %7s %6s %16s %8s %8s %12.0f %s\n", num, opt, $5, $7, $9, cpu, ($9 > 0 ? $7 / $9 : 0), v }' "$tmp/err24"
 done

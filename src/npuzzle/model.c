@@ -314,7 +314,7 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_NP
     static const uint8_t p663[3][6] = {{1, 2, 3}, {4, 5, 8, 9, 12, 13}, {6, 7, 10, 11, 14, 15}};
     static const int s663[3] = {3, 6, 6};
     static const uint8_t p555[3][5] = {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}};
-    /* The 24-puzzle, Korf and Felner's 6-6-6-6 (their Figure 6):
+    /* The 24-puzzle, Korf and Felner's 6-6-6-6:
      *   0  1  2  3  4     {1,2,5,6,7,12}     {3,4,8,9,13,14}
      *   5  6  7  8  9     {10,11,15,16,20,21} {17,18,19,22,23,24}
      *  10 11 12 13 14   The partition is not its own mirror image in the
