@@ -110,7 +110,7 @@ if [ "${BENCH_6666:-}" = build ]; then
 fi
 cputime=""
 [ -n "$timev" ] && cputime="/usr/bin/time -f cpu_seconds=%U+%S"
-printf '  %-8s %7s %6s %16s %8s %8s %12s %s\n' instance optimal found nodes 'wall s' 'CPU s' nodes/s verifier
+printf '  %-8s %7s %6s %16s %8s %8s %12s %s\n' instance optimal found nodes 'wall s' 'CPU s' 'nodes/CPU s' verifier
 grep -v '^#' "$kf" | sort -k2,2n -k1,1n | head -n "$count" | while read -r num opt rest; do
     echo "$num $opt $rest" >"$tmp/k24"
     echo "$rest" >"$tmp/in24"
@@ -133,5 +133,5 @@ grep -v '^#' "$kf" | sort -k2,2n -k1,1n | head -n "$count" | while read -r num o
     fi
     cpu=$(sed -n 's/^cpu_seconds=//p' "$tmp/err24" | awk -F+ '{ printf "%.1f", $1 + $2 }')
     awk -v num="$num" -v opt="$opt" -v v="$v" -v cpu="${cpu:--}" '/^# [0-9]+: line/ { gsub(",", "");
-        printf "  %-8s %7s %6s %16s %8s %8s %12.0f %s\n", num, opt, $5, $7, $9, cpu, ($9 > 0 ? $7 / $9 : 0), v }' "$tmp/err24"
+        printf "  %-8s %7s %6s %16s %8s %8s %12.0f %s\n", num, opt, $5, $7, $9, cpu, (cpu > 0 ? $7 / cpu : 0), v }' "$tmp/err24"
 done
