@@ -28,7 +28,7 @@ static const cli_opt options[] = {
     {0, "jobs", CLI_INT, offsetof(np_opts, jobs), 1, 64, "N", NULL}, /* the older name of --threads */
     CLI_OPT_VERBOSE(np_opts, verbose, "statistics on stdout, after each solution"),
     {0, "pdb", CLI_STR, offsetof(np_opts, pdb), 0, 0, "NAME",
-     "4x4 partition: 663 (default unless 78 is cached), 78, or\n555 (weaker, builds in a moment)"},
+     "4x4 partition: 663 (default unless 78 is cached), 78, or\n555 (weaker, builds in a moment); 5x5: 6666\n(default when cached, else five-tile rows)"},
     {0, "pdb-dir", CLI_STR, offsetof(np_opts, pdbdir), 0, 0, "DIR",
      "pattern database folder (default $XDG_CACHE_HOME/sbfs,\nelse ~/.cache/sbfs)"},
     {0, "no-cache", CLI_FLAG, offsetof(np_opts, nocache), 1, 0, NULL,
@@ -188,11 +188,14 @@ static int open_tables(npr *r, sb_error *err)
         FILE *st = r->verbose && !r->json ? stdout : stderr;
         sb_np_solver_opts o = {NULL, *r->dir ? r->dir : NULL, r->jobs, 0, note, &r->prog};
         sb_np_solver_info in;
-        if (rr == 4 && c == 4)
-            o.partition = r->pdbname; /* NULL: 78 when cached, else 663 */
+        /* NULL: 78 when cached, else 663 (4x4); 6666 when cached, else
+         * auto (5x5) */
+        int five = r->pdbname && !strcmp(r->pdbname, "6666");
+        if ((rr == 4 && c == 4 && !five) || (rr == 5 && c == 5 && five))
+            o.partition = r->pdbname;
         else if (r->pdbname && rr * c > 9)
-            fprintf(stderr, "sbfs: --pdb %s applies to 4x4 boards; %dx%d uses its own partition\n",
-                    r->pdbname, rr, c);
+            fprintf(stderr, "sbfs: --pdb %s applies to %s boards; %dx%d uses its own partition\n",
+                    r->pdbname, five ? "5x5" : "4x4", rr, c);
         r->solver[k] = sb_np_solver_open(rr, c, &o, &r->mem, &r->ctl, &in, err);
         if (!r->solver[k])
             return err->code;
@@ -381,8 +384,9 @@ int cmd_npuzzle(int argc, char **argv)
         return cli_usage_error_in(command.name, "npuzzle: unknown goal '%s' (blank-last or blank-first)", o.goal);
     if (o.size && !parse_size(o.size, &rows, &cols))
         return cli_usage_error_in(command.name, "npuzzle: bad size '%s' (RxC, 2 <= R, C <= 5)", o.size);
-    if (o.pdb && strcmp(o.pdb, "663") && strcmp(o.pdb, "78") && strcmp(o.pdb, "555"))
-        return cli_usage_error_in(command.name, "npuzzle: unknown partition '%s' (663, 78 or 555)", o.pdb);
+    if (o.pdb && strcmp(o.pdb, "663") && strcmp(o.pdb, "78") && strcmp(o.pdb, "555") && strcmp(o.pdb, "6666"))
+        return cli_usage_error_in(command.name, "npuzzle: unknown partition '%s' (663, 78, 555 or 6666)",
+                                  o.pdb);
     const char *pdbname = o.pdb, *dirarg = o.pdbdir, *memarg = o.memarg;
     int jobs = o.jobs, verbose = o.verbose, nocache = o.nocache, progress = o.progress;
     if (cli_memory_budget(memarg, &budget, &err))

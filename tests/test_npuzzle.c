@@ -261,6 +261,137 @@ static void test_partitions(void)
     CHECK_INT(sb_np_partition(5, 5, "auto", g, size, &e), 5);
     CHECK_INT(sb_np_partition(3, 4, "auto", g, size, &e), 2);
     CHECK_INT(size[0], 7);
+    /* 6666: four groups of six that cover 1..24 once, on 5 x 5 only */
+    {
+        uint32_t cover = 0;
+        int twice = 0;
+        CHECK_INT(sb_np_partition(5, 5, "6666", g, size, &e), 4);
+        for (int i = 0; i < 4; i++) {
+            CHECK_INT(size[i], 6);
+            for (int j = 0; j < 6; j++) {
+                twice += (cover >> g[i][j] & 1) != 0;
+                cover |= 1u << g[i][j];
+            }
+        }
+        CHECK_INT(twice, 0);
+        CHECK_U64(cover, 0x1fffffe);
+        CHECK_INT(g[0][5], 12);
+        CHECK_INT(g[3][0], 17);
+        CHECK_INT(sb_np_partition(4, 4, "6666", g, size, &e), SB_EUSAGE);
+        CHECK_INT(sb_np_partition(5, 5, "78", g, size, &e), SB_EUSAGE);
+    }
+}
+
+/* Optimal lengths on the 24-puzzle need no big table to be checked: short
+ * random walks from the goal, solved by IDA* over eight random patterns of
+ * three tiles (tables of 13,800 entries), with and without the transposed
+ * lookups, must come out exactly as long as a plain IDA* over the
+ * Manhattan distance written here finds, and the moves must reach the
+ * goal. */
+static int man_n, man_cols;
+static uint8_t man_cell[25];
+
+static int manhattan(void)
+{
+    int h = 0;
+    for (int c = 0; c < man_n; c++)
+        if (man_cell[c])
+            h += abs(c / man_cols - man_cell[c] / man_cols) + abs(c % man_cols - man_cell[c] % man_cols);
+    return h;
+}
+
+static int man_dfs(int blank, int g, int bound, int last, int *next)
+{
+    int h = manhattan(), best = INT32_MAX;
+    if (g + h > bound) {
+        *next = g + h < *next ? g + h : *next;
+        return 0;
+    }
+    if (h == 0)
+        return 1;
+    for (int d = 0; d < 4; d++) {
+        int to = blank + (d == 0 ? -man_cols : d == 1 ? man_cols : d == 2 ? -1 : 1);
+        if (d == (last ^ 1) || to < 0 || to >= man_n || (d == 2 && blank % man_cols == 0) ||
+            (d == 3 && blank % man_cols == man_cols - 1))
+            continue;
+        man_cell[blank] = man_cell[to];
+        man_cell[to] = 0;
+        best = man_dfs(to, g + 1, bound, d, next);
+        man_cell[to] = man_cell[blank];
+        man_cell[blank] = 0;
+        if (best)
+            return 1;
+    }
+    return 0;
+}
+
+/* the optimal length from cell[] to the blank-first goal */
+static int man_solve(const uint8_t *cell, int rows, int cols)
+{
+    int blank = 0, bound;
+    man_n = rows * cols;
+    man_cols = cols;
+    memcpy(man_cell, cell, (size_t)man_n);
+    while (man_cell[blank])
+        blank++;
+    for (bound = manhattan();;) {
+        int next = INT32_MAX;
+        if (man_dfs(blank, 0, bound, 9, &next))
+            return bound;
+        bound = next;
+    }
+}
+
+static void test_five(void)
+{
+    sb_np_pdb pdb[8];
+    sb_np_heur h;
+    sb_rng rng;
+    uint8_t tiles[24];
+    sb_error e;
+    int solved = 0;
+    sb_rng_seed(&rng, 24);
+    for (int i = 0; i < 24; i++)
+        tiles[i] = (uint8_t)(i + 1);
+    for (int i = 0; i < 23; i++) {
+        int j = i + (int)sb_rng_below(&rng, (uint64_t)(24 - i));
+        uint8_t t = tiles[i];
+        tiles[i] = tiles[j];
+        tiles[j] = t;
+    }
+    memset(&h, 0, sizeof h);
+    h.rows = h.cols = 5;
+    h.n = 25;
+    h.npdb = 8;
+    for (int g = 0; g < 8; g++) {
+        CHECK_INT(sb_np_pdb_init(&pdb[g], 5, 5, tiles + 3 * g, 3, &e), 0);
+        CHECK_INT(sb_np_pdb_build(&pdb[g], NULL, 1, NULL, &e), 0);
+        h.pdb[g] = &pdb[g];
+    }
+    for (int i = 0; i < 12; i++) {
+        sb_npuzzle p, q;
+        int len = 14 + i * 2, k = 0, want;
+        sb_np_goal(&p, 5, 5, SB_NP_BLANK_FIRST);
+        while (k < len) {
+            char walk[2] = {"udlr"[sb_rng_below(&rng, 4)], 0};
+            q = p;
+            if (sb_np_apply(&q, walk, NULL) == 0)
+                p = q, k++;
+        }
+        want = man_solve(p.cell, 5, 5);
+        for (h.reflect = 0; h.reflect <= 1; h.reflect++) {
+            sb_np_result r;
+            CHECK_INT(np_solve_heur(&h, &p, SB_NP_BLANK_FIRST, 1 + h.reflect, &r, NULL, &e), 0);
+            CHECK_INT(r.length, want);
+            q = p;
+            CHECK_INT(sb_np_apply(&q, r.moves, NULL), 0);
+            CHECK_INT(sb_np_is_goal(&q, SB_NP_BLANK_FIRST), 1);
+            solved += r.length == want;
+        }
+    }
+    CHECK_INT(solved, 24);
+    for (int g = 0; g < 8; g++)
+        sb_np_pdb_free(&pdb[g]);
 }
 
 /* The 15-puzzle with the quick 5-5-5 databases through the public
@@ -349,6 +480,7 @@ int main(void)
     RUN(test_parse_eight);
     RUN(test_solvable);
     RUN(test_partitions);
+    RUN(test_five);
     RUN(test_eight_samples);
     RUN(test_small_boards);
     return TEST_END();

@@ -260,6 +260,128 @@ static void test_files(void)
     rmdir(dir);
 }
 
+/* The slow, plain construction the builder must agree with byte for byte:
+ * a breadth-first search by cost over the abstract states themselves,
+ * (placement, blank cell), a pattern tile's move costing 1 and the blank's
+ * step into a free cell 0; a placement's value is the least cost over its
+ * blank cells, 255 when no state of it is reached.  Level L is a queue of
+ * states; a state is expanded at the level of its distance (stale copies
+ * are skipped), its free steps appended to the same queue, its tile moves
+ * to the next. */
+static uint8_t *ref_build(int rows, int cols, const uint8_t *tiles, int k)
+{
+    sb_np_pdb p;
+    int n = rows * cols;
+    uint64_t size, nst, len[2] = {0, 0};
+    uint32_t *q[2];
+    uint8_t *dist, *val, pos[SB_NP_PDB_MAXK];
+    if (sb_np_pdb_init(&p, rows, cols, tiles, k, NULL) != 0)
+        return NULL;
+    size = p.size;
+    nst = size * (uint64_t)n;
+    dist = malloc(nst);
+    val = malloc(size);
+    /* a state enters a level's queue at most once: when its distance
+     * drops to that level */
+    q[0] = malloc(nst * sizeof **q);
+    q[1] = malloc(nst * sizeof **q);
+    memset(dist, 0xff, nst);
+    memset(val, 0xff, size);
+    memcpy(pos, tiles, (size_t)k);
+    q[0][len[0]++] = (uint32_t)(sb_np_pdb_rank(&p, pos) * (uint64_t)n);
+    dist[q[0][0]] = 0;
+    for (int level = 0; len[level & 1]; level++) {
+        uint32_t *cur = q[level & 1], *nxt = q[(level + 1) & 1];
+        len[(level + 1) & 1] = 0;
+        for (uint64_t h = 0; h < len[level & 1]; h++) {
+            uint64_t st = cur[h], r = st / (uint64_t)n;
+            int bl = (int)(st % (uint64_t)n);
+            if (dist[st] != level)
+                continue;
+            if (val[r] > level)
+                val[r] = (uint8_t)level;
+            sb_np_pdb_unrank(&p, r, pos);
+            for (int d = 0; d < 4; d++) {
+                int c = bl + (d == 0 ? -cols : d == 1 ? cols : d == 2 ? -1 : 1), i = 0;
+                uint64_t to;
+                if (c < 0 || c >= n || (d == 2 && bl % cols == 0) || (d == 3 && bl % cols == cols - 1))
+                    continue;
+                while (i < k && pos[i] != c)
+                    i++;
+                if (i == k) { /* the blank steps into a free cell: free */
+                    to = r * (uint64_t)n + (uint64_t)c;
+                    if (dist[to] > level) {
+                        dist[to] = (uint8_t)level;
+                        cur[len[level & 1]++] = (uint32_t)to;
+                    }
+                    continue;
+                }
+                pos[i] = (uint8_t)bl; /* tile i slides into the blank: 1 */
+                to = sb_np_pdb_rank(&p, pos) * (uint64_t)n + (uint64_t)c;
+                pos[i] = (uint8_t)c;
+                if (dist[to] > level + 1) {
+                    dist[to] = (uint8_t)(level + 1);
+                    nxt[len[(level + 1) & 1]++] = (uint32_t)to;
+                }
+            }
+        }
+    }
+    free(q[0]);
+    free(q[1]);
+    free(dist);
+    return val;
+}
+
+/* The builder against ref_build on random patterns of every set width (1,
+ * 2 and 4 bytes, by the free cells), on boards where some placements are
+ * unreachable (3 x 3 and 2 x 3 with every tile in the pattern), on 1, 2
+ * and 3 threads: the tables must be the same bytes.  Patterns of 64K
+ * placements or more are built on the threads asked for. */
+static void test_against_plain(void)
+{
+    static const int shape[][3] = {
+        {3, 4, 5}, {4, 4, 5}, {3, 5, 5}, {2, 5, 6}, {3, 3, 8}, {5, 5, 4},
+        {4, 5, 4}, {2, 3, 5}, {2, 2, 3}, {3, 3, 4}, {2, 4, 7}, {4, 3, 5},
+    };
+    int nshape = (int)(sizeof shape / sizeof shape[0]);
+    sb_rng rng;
+    sb_rng_seed(&rng, 20240519);
+    for (int round = 0; round < 14; round++) {
+        const int *sh = shape[round < nshape ? round : (int)sb_rng_below(&rng, (uint64_t)nshape)];
+        int rows = sh[0], cols = sh[1], k = sh[2], n = rows * cols;
+        uint8_t cells[SB_NP_MAXCELLS], tiles[SB_NP_PDB_MAXK], *want;
+        /* k distinct tiles of 1..n-1, in random order */
+        for (int i = 0; i < n - 1; i++)
+            cells[i] = (uint8_t)(i + 1);
+        for (int i = 0; i < k; i++) {
+            int j = i + (int)sb_rng_below(&rng, (uint64_t)(n - 1 - i));
+            uint8_t t = cells[i];
+            cells[i] = cells[j];
+            cells[j] = t;
+            tiles[i] = cells[i];
+        }
+        want = ref_build(rows, cols, tiles, k);
+        CHECK(want != NULL);
+        for (int threads = 1; want && threads <= 3; threads++) {
+            sb_np_pdb p;
+            sb_error e;
+            CHECK_INT(sb_np_pdb_init(&p, rows, cols, tiles, k, &e), 0);
+            CHECK_INT(sb_np_pdb_build(&p, NULL, threads, NULL, &e), 0);
+            if (memcmp(p.dist, want, p.size) != 0) {
+                uint64_t i = 0;
+                while (p.dist[i] == want[i])
+                    i++;
+                fprintf(stderr, "  %dx%d, %d tiles from %d, %d threads: placement %llu is %d, not %d\n",
+                        rows, cols, k, tiles[0], threads, (unsigned long long)i, p.dist[i], want[i]);
+                CHECK(0);
+            }
+            CHECK_U64(p.checksum, sb_np_pdb_checksum(want, p.size));
+            sb_np_pdb_free(&p);
+        }
+        free(want);
+    }
+}
+
 static void test_threads(void)
 {
     /* the same table whether one thread builds it or three */
@@ -387,6 +509,7 @@ int main(void)
     RUN(test_bounds);
     RUN(test_files);
     RUN(test_threads);
+    RUN(test_against_plain);
     RUN(test_budget);
     return TEST_END();
 }

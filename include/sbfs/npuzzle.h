@@ -78,8 +78,9 @@ typedef struct sb_np_result {
 typedef struct sb_np_solver sb_np_solver;
 
 typedef struct sb_np_solver_opts {
-    const char *partition;  /* 4x4: "663", "78", "555"; other sizes "auto";
-                               NULL: 4x4 "78" when cached, else "663";
+    const char *partition;  /* 4x4: "663", "78", "555"; 5x5: "6666";
+                               every size "auto"; NULL: 4x4 "78" when
+                               cached, else "663"; 5x5 "6666" when cached;
                                "auto" elsewhere */
     const char *cache_dir;  /* NULL: no file read or written */
     int threads;            /* for building tables; 0: every core */

@@ -314,6 +314,15 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_NP
     static const uint8_t p663[3][6] = {{1, 2, 3}, {4, 5, 8, 9, 12, 13}, {6, 7, 10, 11, 14, 15}};
     static const int s663[3] = {3, 6, 6};
     static const uint8_t p555[3][5] = {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}};
+    /* The 24-puzzle, Korf and Felner's 6-6-6-6:
+     *   0  1  2  3  4     {1,2,5,6,7,12}     {3,4,8,9,13,14}
+     *   5  6  7  8  9     {10,11,15,16,20,21} {17,18,19,22,23,24}
+     *  10 11 12 13 14   The partition is not its own mirror image in the
+     *  15 16 17 18 19   main diagonal ({1,2,5,6,7,12} turns into
+     *  20 21 22 23 24   {1,5,6,10,11,12}), so the transposed lookups of
+     * solve.c add a second, different bound. */
+    static const uint8_t p6666[4][6] = {
+        {1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}};
     int n = rows * cols, g = 0;
     if (!name || !groups || !size)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_np_partition: %s is NULL",
@@ -344,8 +353,18 @@ int sb_np_partition(int rows, int cols, const char *name, uint8_t groups[][SB_NP
             groups[t >= 8][t >= 8 ? t - 8 : t - 1] = (uint8_t)t;
         return 2;
     }
+    if (!strcmp(name, "6666")) {
+        if (rows != 5 || cols != 5)
+            return sb_error_set(err, SB_EUSAGE, 0, 0, "the 6666 partition is for the 5x5 board only");
+        for (g = 0; g < 4; g++) {
+            size[g] = 6;
+            memcpy(groups[g], p6666[g], 6);
+        }
+        return 4;
+    }
     if (strcmp(name, "auto") != 0)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "unknown partition '%s' (663, 78, 555 or auto)", name);
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "unknown partition '%s' (663, 78, 555, 6666 or auto)",
+                            name);
     {
         /* the largest group size whose table stays under 2^24 entries */
         int k = 1;

@@ -49,7 +49,8 @@ typedef struct sb_np_heur {
 } sb_np_heur;
 
 /* Partitions of the tiles 1..n-1 (in the blank-first frame) into patterns.
- * name: "663", "78" or "555" (4 x 4 only) or "auto" (every size: consecutive tiles
+ * name: "663", "78" or "555" (4 x 4 only), "6666" (5 x 5 only, Korf and
+ * Felner's) or "auto" (every size: consecutive tiles
  * in groups as large as keeps each table under about 2^24 entries).
  * Fills groups[g][0..size[g]-1] with goal cells and returns the group
  * count, or SB_EUSAGE for a name that does not fit the size, a side outside

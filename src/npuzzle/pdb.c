@@ -147,7 +147,6 @@ typedef struct build {
     const sb_np_pdb *pdb;
     int width;            /* bytes per blank-cell set: 1, 2 or 4 */
     void *seen, *cur, *next;
-    uint32_t nb[32][4];
     uint32_t left, right; /* cells not in the first / last column */
     uint32_t all;
 } build;
@@ -239,88 +238,166 @@ static void report(const sb_control *ctl, const sb_np_pdb *pdb, int level, uint6
     ctl->progress(ctl->ud, &in);
 }
 
-/* One thread's share of a level: placements lo..hi-1.  The children of a
- * placement are listed first and their `seen` entries prefetched, so the
- * cache misses of one placement's children overlap instead of queueing. */
+/* The cells of placement r and its rank digits (see sb_np_pdb_index):
+ * digit i says which free cell, counting up, tile i takes once tiles
+ * 0..i-1 are placed.  The unchecked twin of sb_np_pdb_unrank, for the
+ * builder's inner loop; r < pdb->size. */
+static inline void unrank_digits(const sb_np_pdb *pdb, uint64_t r, uint8_t *pos, uint32_t *dg)
+{
+    uint32_t freem = (uint32_t)((1ull << pdb->n) - 1);
+    for (int i = 0; i < pdb->k; i++) {
+        uint64_t d = r / pdb->mult[i];
+        uint32_t m = freem;
+        r -= d * pdb->mult[i];
+        dg[i] = (uint32_t)d;
+        for (uint64_t j = 0; j < d; j++)
+            m &= m - 1;
+        pos[i] = (uint8_t)__builtin_ctz(m);
+        freem &= ~(1u << pos[i]);
+    }
+}
+
+/* The placements of a level are handed out in chunks from a shared
+ * counter (a level's frontier is bunched in a few ranges of ranks, so
+ * fixed slices would leave threads idle). */
+#define CHUNK ((uint64_t)1 << 16)
+
+/* One thread's part of a level. */
 typedef struct slice {
     build *b;
-    uint64_t lo, hi;
+    uint64_t *next_chunk; /* shared: the first placement not yet handed out */
     int level, id, rc;
-    uint64_t frontier, expanded;
+    uint64_t frontier;
     const sb_control *ctl;
     sb_mem *mem;
-    uint64_t *shared_done; /* expansions of all threads, for progress */
+    uint64_t *shared_done; /* placements of the level scanned, for progress */
 } slice;
 
+/* Expand placement p, whose blank cells first reached at this level are cm
+ * (a mask over its free cells).  The child of a move differs from p in one
+ * tile, so its rank is p's adjusted, not computed afresh: tile i going from
+ * cell c to cell bl changes digit i, and the digit of every later tile
+ * standing strictly between c and bl by one (it has one earlier tile fewer
+ * or more below it).  A sideways move has no cell between; an up or down
+ * move cols - 1 of them.  For example on 4 x 4 with two pattern tiles,
+ * the first at cell 9 and the second at cell 6 (digits 9 and 6, rank
+ * 9 * 15 + 6 = 141): the first moving up into the blank at cell 5 passes
+ * cell 6, so its digit drops by 4 and the second's by 1 (one more tile now
+ * below it), rank 141 - 4 * 15 - 1 = 80 = 5 * 15 + 5.  The children's `seen` entries are
+ * prefetched before any is read, so their cache misses overlap. */
+static void expand_one(slice *sl, uint64_t p, uint32_t cm)
+{
+    build *b = sl->b;
+    const sb_np_pdb *pdb = b->pdb;
+    int k = pdb->k;
+    uint8_t pos[SB_NP_PDB_MAXK];
+    uint32_t dg[SB_NP_PDB_MAXK], pre[SB_NP_PDB_MAXK + 1], freem, bm, beside[4];
+    int cols = pdb->cols, step[4] = {cols, -cols, 1, -1};
+    int8_t at[32];
+    struct {
+        uint64_t q;
+        uint32_t c, nf;
+    } kid[128];
+    int nk = 0;
+
+    unrank_digits(pdb, p, pos, dg);
+    memset(at, -1, sizeof at);
+    pre[0] = 0;
+    for (int i = 0; i < k; i++) {
+        at[pos[i]] = (int8_t)i;
+        pre[i + 1] = pre[i] | 1u << pos[i];
+    }
+    freem = b->all & ~pre[k];
+    /* the tiles beside the blank's cells, by the side they are on: a tile
+     * at c slides into bl = c + step[s] */
+    bm = expand(cm, freem);
+    beside[0] = (bm >> cols) & pre[k];          /* above a blank cell */
+    beside[1] = (bm << cols) & pre[k];          /* below */
+    beside[2] = ((bm & b->left) >> 1) & pre[k]; /* on its left */
+    beside[3] = ((bm & b->right) << 1) & pre[k]; /* on its right */
+    for (int sd = 0; sd < 4; sd++) {
+        uint32_t m = beside[sd];
+        while (m) {
+            uint32_t c = (uint32_t)__builtin_ctz(m), bl = (uint32_t)((int)c + step[sd]), lo, hi, mid;
+            int i = at[c];
+            int64_t q;
+            m &= m - 1;
+            /* tile i slides from c into bl; the blank is now at c */
+            q = (int64_t)p + ((int64_t)bl - __builtin_popcount(pre[i] & ((1u << bl) - 1)) -
+                              (int64_t)dg[i]) * (int64_t)pdb->mult[i];
+            lo = bl < c ? bl : c;
+            hi = bl < c ? c : bl;
+            mid = (((1u << hi) - 1) & ~((2u << lo) - 1)) & pre[k] & ~pre[i + 1];
+            while (mid) {
+                int j = at[__builtin_ctz(mid)];
+                mid &= mid - 1;
+                q += bl < c ? -(int64_t)pdb->mult[j] : (int64_t)pdb->mult[j];
+            }
+            kid[nk].q = (uint64_t)q;
+            kid[nk].c = c;
+            kid[nk].nf = (freem & ~(1u << bl)) | (1u << c);
+            prefetch(b, b->seen, kid[nk].q);
+            nk++;
+        }
+    }
+    for (int j = 0; j < nk; j++) {
+        uint32_t c = kid[j].c, nf = kid[j].nf, rm;
+        uint64_t q = kid[j].q;
+        uint32_t cbit = 1u << __builtin_popcount(nf & ((1u << c) - 1));
+        if (mget(b, b->seen, q) & cbit)
+            continue;
+        rm = compress(region(b, c, nf), nf);
+        if (mor(b, b->seen, q, rm) & cbit)
+            continue; /* another thread got here first */
+        mor(b, b->next, q, rm);
+        sl->frontier++;
+    }
+}
+
+/* A placement's value is the level at which its `cur` entry is first
+ * nonzero, so it is written here, by the one thread that scans that
+ * placement, in rank order, rather than at random places by whichever
+ * thread finds it. */
 static void *run_slice(void *arg)
 {
     slice *sl = arg;
     build *b = sl->b;
     const sb_np_pdb *pdb = b->pdb;
-    int k = pdb->k;
-    uint8_t pos[SB_NP_PDB_MAXK];
-    for (uint64_t p = sl->lo; p < sl->hi; p++) {
-        uint32_t cm = mget(b, b->cur, p), freem, fm;
-        int8_t at[32];
-        struct {
-            uint64_t q;
-            uint32_t c, nf;
-        } kid[128];
-        int nk = 0;
-        if (!cm)
-            continue;
-        mzero(b, b->cur, p);
-        if ((++sl->expanded & 0x3fff) == 0) {
-            if (sb_control_stopped(sl->ctl)) {
-                sl->rc = SB_EINTR;
-                return NULL;
-            }
-            __atomic_fetch_add(sl->shared_done, 0x4000, __ATOMIC_RELAXED);
-            if (sl->id == 0)
-                report(sl->ctl, pdb, sl->level, __atomic_load_n(sl->shared_done, __ATOMIC_RELAXED),
-                       sl->mem);
+    uint64_t size = pdb->size, per = 8 / (uint64_t)b->width;
+    uint8_t *dist = pdb->dist;
+    for (;;) {
+        uint64_t lo = __atomic_fetch_add(sl->next_chunk, CHUNK, __ATOMIC_RELAXED);
+        uint64_t hi = lo + CHUNK < size ? lo + CHUNK : size;
+        if (lo >= size)
+            break;
+        if (sb_control_stopped(sl->ctl)) {
+            sl->rc = SB_EINTR;
+            break;
         }
-        sb_np_pdb_unrank(pdb, p, pos);
-        memset(at, -1, sizeof at);
-        freem = b->all;
-        for (int i = 0; i < k; i++) {
-            at[pos[i]] = (int8_t)i;
-            freem &= ~(1u << pos[i]);
-        }
-        fm = expand(cm, freem);
-        while (fm) {
-            uint32_t bl = (uint32_t)__builtin_ctz(fm);
-            fm &= fm - 1;
-            for (int d = 0; d < 4; d++) {
-                uint32_t c = b->nb[bl][d];
-                int i;
-                if (c == 99 || at[c] < 0)
+        for (uint64_t p = lo; p < hi; p++) {
+            uint32_t cm;
+            uint64_t word;
+            /* most of a level's placements are not in it: skip 8 bytes
+             * of zeros at a time (chunks start at multiples of 8) */
+            if (p % per == 0 && p + per <= hi) {
+                memcpy(&word, (const char *)b->cur + p * (uint64_t)b->width, 8);
+                if (!word) {
+                    p += per - 1;
                     continue;
-                i = at[c];
-                /* tile i slides from c into bl; the blank is now at c */
-                pos[i] = (uint8_t)bl;
-                kid[nk].q = sb_np_pdb_index(pdb, pos);
-                pos[i] = (uint8_t)c;
-                kid[nk].c = c;
-                kid[nk].nf = (freem & ~(1u << bl)) | (1u << c);
-                prefetch(b, b->seen, kid[nk].q);
-                nk++;
+                }
             }
-        }
-        for (int j = 0; j < nk; j++) {
-            uint32_t c = kid[j].c, nf = kid[j].nf, rm;
-            uint64_t q = kid[j].q;
-            uint32_t cbit = 1u << __builtin_popcount(nf & ((1u << c) - 1));
-            if (mget(b, b->seen, q) & cbit)
+            cm = mget(b, b->cur, p);
+            if (!cm)
                 continue;
-            rm = compress(region(b, c, nf), nf);
-            if (mor(b, b->seen, q, rm) & cbit)
-                continue; /* another thread got here first */
-            mor(b, b->next, q, rm);
-            sl->frontier++;
-            if (__atomic_load_n(&pdb->dist[q], __ATOMIC_RELAXED) == 0xff)
-                __atomic_store_n(&pdb->dist[q], (uint8_t)(sl->level + 1), __ATOMIC_RELAXED);
+            mzero(b, b->cur, p);
+            if (dist[p] == 0xff)
+                dist[p] = (uint8_t)sl->level;
+            expand_one(sl, p, cm);
         }
+        __atomic_fetch_add(sl->shared_done, hi - lo, __ATOMIC_RELAXED);
+        if (sl->id == 0)
+            report(sl->ctl, pdb, sl->level, __atomic_load_n(sl->shared_done, __ATOMIC_RELAXED),
+                   sl->mem);
     }
     return NULL;
 }
@@ -345,13 +422,9 @@ int sb_np_pdb_build(sb_np_pdb *pdb, sb_mem *mem, int threads, const sb_control *
     b.width = n - k <= 8 ? 1 : n - k <= 16 ? 2 : 4;
     b.all = (uint32_t)((1ull << n) - 1);
     for (int c = 0; c < n; c++) {
-        int r = c / cols, q = c % cols;
+        int q = c % cols;
         if (q > 0) b.left |= 1u << c;
         if (q < cols - 1) b.right |= 1u << c;
-        b.nb[c][0] = r > 0 ? (uint32_t)(c - cols) : 99;
-        b.nb[c][1] = r < pdb->rows - 1 ? (uint32_t)(c + cols) : 99;
-        b.nb[c][2] = q > 0 ? (uint32_t)(c - 1) : 99;
-        b.nb[c][3] = q < cols - 1 ? (uint32_t)(c + 1) : 99;
     }
     sb_np_pdb_free(pdb);
     pdb->mem = mem;
@@ -383,15 +456,16 @@ int sb_np_pdb_build(sb_np_pdb *pdb, sb_mem *mem, int threads, const sb_control *
     }
 
     while (frontier) {
+        uint64_t next_chunk = 0;
         frontier = 0;
+        done = 0;
         for (int t = 0; t < threads; t++) {
             sl[t].b = &b;
-            sl[t].lo = size / (uint64_t)threads * (uint64_t)t;
-            sl[t].hi = t == threads - 1 ? size : size / (uint64_t)threads * (uint64_t)(t + 1);
+            sl[t].next_chunk = &next_chunk;
             sl[t].level = level;
             sl[t].id = t;
             sl[t].rc = 0;
-            sl[t].frontier = sl[t].expanded = 0;
+            sl[t].frontier = 0;
             sl[t].ctl = ctl;
             sl[t].mem = mem;
             sl[t].shared_done = &done;

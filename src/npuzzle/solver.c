@@ -70,6 +70,8 @@ sb_np_solver *sb_np_solver_open(int rows, int cols, const sb_np_solver_opts *opt
         if (!part)
             part = rows == 4 && cols == 4
                        ? (sb_np_pdbset_cached(4, 4, "78", o->cache_dir) ? "78" : "663")
+                   : rows == 5 && cols == 5 && sb_np_pdbset_cached(5, 5, "6666", o->cache_dir)
+                       ? "6666"
                        : "auto";
         if (sb_np_pdbset_open(&s->set, rows, cols, part, o->cache_dir, (uint64_t)1 << 16,
                               sb_pool_threads(o->threads), o->verify, mem, ctl, o->note, o->ud,

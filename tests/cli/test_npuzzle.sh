@@ -120,6 +120,13 @@ expect_status 6 "junk" -- "$SBFS" npuzzle $D/bad-junk.in
 expect_line "sbfs: $D/bad-junk.in:1:5: 'q' is not a tile (numbers, 0 or x for the blank)" "junk" "$T_TMP/err"
 expect_status 2 "bad size" -- "$SBFS" npuzzle -s 6x2 $D/eight.in
 expect_status 2 "bad partition" -- "$SBFS" npuzzle --pdb 99 $D/eight.in
+expect_line "sbfs: npuzzle: unknown partition '99' (663, 78, 555 or 6666) (try 'sbfs npuzzle --help')" \
+    "bad partition: message" "$T_TMP/err"
+# a partition of another size: said so, and the board's own is used
+expect_status 0 "6666 on 2x5" -- "$SBFS" npuzzle --pdb 6666 -s 2x5 --no-cache $D/board2x5.in
+expect_line "sbfs: --pdb 6666 applies to 5x5 boards; 2x5 uses its own partition" "6666 on 2x5: message" "$T_TMP/err"
+cut -f1 "$T_TMP/out" >"$T_TMP/out.len"
+expect_file $D/board2x5.len "6666 on 2x5: lengths" -- cat "$T_TMP/out.len"
 expect_status 2 "bad goal" -- "$SBFS" npuzzle -g middle $D/eight.in
 expect_status 0 "help" -- "$SBFS" npuzzle --help
 expect_grep 'blank-first' "help text" "$T_TMP/out"
