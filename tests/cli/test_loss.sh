@@ -65,7 +65,7 @@ expect_line "sbfs: <stdin>: Is a directory" "solve < DIRECTORY: message" "$T_TMP
 # The FIFO is held open for writing by this shell, so the reader waits.
 # The signal comes once the command is surely waiting (later under the
 # sanitizers, whose start-up and table building are slower).
-wait=0.3; [ "${SBFS_SANITIZED:-0}" = 1 ] && wait=1
+wait=1; [ "${SBFS_SANITIZED:-0}" = 1 ] && wait=3
 mkfifo "$T_TMP/fifo"
 exec 3<>"$T_TMP/fifo"
 for c in "solve" "explore" "0" "eight" "npuzzle" "tetraminx solve" "playfair encrypt -k KEY" \
