@@ -11,6 +11,9 @@
  * 0 2 2 4, the repeat and the 2 of level 0 go, level 2 = {0, 4}; their
  * neighbours 1, 3 are all in level 1, so level 3 is empty: done.
  * Sets, not lists: level d+1 is the same whatever the number of threads.
+ * That is the way under a short budget and for keys of several words;
+ * one-word keys with room to spare go through buckets instead, which cost
+ * the same per key however large the level (see "the bucketed level").
  *
  * Both ways.  With one goal configuration the engine grows the side (from
  * the start or from the goal) whose newest level is smaller, and checks
@@ -636,7 +639,7 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
  * own highest varying bits, when it is sorted (bucket_keep). */
 #define BUCKET_KEYS ((uint64_t)1 << 16) /* 512 KB: a bucket and its sort buffer fit in L2 */
 #define BIN_BITS 16                     /* bins counted: 256 KB of counters a thread */
-#define MAX_BUCKETS 4096                /* buckets dealt into at once: 32 KB of places */
+#define MAX_BUCKETS 4096                /* about the most buckets dealt into at once */
 #define HEAVY_BUCKET 8                  /* times the target: a bucket dealt again */
 
 /* Keys cut by nb = 2^bits values of the bits [shift, shift + bits) of
