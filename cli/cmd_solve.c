@@ -153,15 +153,7 @@ int cmd_solve(int argc, char **argv)
         cli_search_done(&r);
         return rc;
     }
-    int D = r.info->length, kw = r.kw;
-    uint64_t *path = NULL;
-    if (!rc && r.info->found) {
-        path = malloc((size_t)(D + 1) * (size_t)kw * sizeof *path);
-        if (!path)
-            rc = sb_error_set(&r.err, SB_ENOMEM, 0, 0, "out of memory");
-        else
-            rc = sb_search_path(r.srch, path, &r.ctl, &r.err);
-    }
+    const uint64_t *path = r.path;
     cli_search_quiet(&r);
     static char line[16384]; /* 256 pieces and 1023 steps fit */
     if (!rc && (r.o.html || r.o.svg))
@@ -175,7 +167,6 @@ int cmd_solve(int argc, char **argv)
     cli_flush();
     if (r.o.verbose)
         cli_search_figures(&r);
-    free(path);
     cli_search_done(&r);
     if (rc)
         return cli_fail(rc == SB_EINTR || rc == SB_ENOMEM || rc == SB_EBADFILE || rc == SB_EIO ? NULL : fname, &r.err);

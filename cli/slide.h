@@ -47,6 +47,7 @@ typedef struct search_opts {
     int moves;              /* solve: only the moves, one a line */
     const char *disk, *disk_limit; /* --disk DIR, --disk-limit SIZE */
     const char *checkpoint, *resume; /* --checkpoint DIR, --resume DIR */
+    const char *spill;               /* --spill DIR */
     const char *format; /* --format, NULL for auto */
 } search_opts;
 
@@ -56,7 +57,10 @@ typedef struct search_opts {
      "keep the levels in files in a new folder inside DIR: searches larger\n"                        \
      "than --memory (the folder is removed at the end)"},                                            \
         {0, "disk-limit", CLI_STR, offsetof(search_opts, disk_limit), 0, 0, "SIZE",                  \
-         "with --disk: stop (status 4) before the files pass SIZE bytes"},                           \
+         "with --disk or --spill: stop (status 4) before the files pass SIZE bytes"},                \
+        {0, "spill", CLI_STR, offsetof(search_opts, spill), 0, 0, "DIR",                             \
+         "when --memory runs out, search again with the levels in files in a new\n"                  \
+         "folder inside DIR, as --disk does (a note on stderr; the same output)"},                   \
         {0, "checkpoint", CLI_STR, offsetof(search_opts, checkpoint), 0, 0, "DIR",                   \
          "keep the levels on disk in DIR (kept), so that a run stopped\n"                            \
          "(Ctrl-C, a kill, a power loss) can be taken up with --resume DIR"},                        \
@@ -78,6 +82,7 @@ typedef struct search_run {
     sb_control ctl; /* progress and Ctrl-C, until cli_search_quiet */
     cli_progress prog;
     double secs, cpu;
+    uint64_t *path; /* solve: info->length + 1 keys from the start to the goal, or NULL */
     int have_ctl;
     const void *mpi_stats; /* the MPI back-end's figures (make MPI=1), or NULL */
 } search_run;
@@ -85,11 +90,13 @@ typedef struct search_run {
 /* Parse the command line by c's table into r (defaults first). -1 to go
  * on, else the exit status. */
 int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r);
-/* Load, build the model and search (census: the whole component).
- * Returns the run's status code (0, or an SB_E* code with r->err filled),
- * or a positive exit status when it failed before searching (message
- * printed).  The progress line and the Ctrl-C handling stay on (for the
- * path) until cli_search_quiet. */
+/* Load, build the model and search (census: the whole component; else
+ * r->path receives the path when a goal is reached).  With --spill, a
+ * search or path that runs out of memory is made again with its levels on
+ * disk.  Returns the run's status code (0, or an SB_E* code with r->err
+ * filled), or a positive exit status when it failed before searching
+ * (message printed).  The progress line and the Ctrl-C handling stay on
+ * until cli_search_quiet. */
 int cli_search(search_run *r, int census);
 /* The progress line cleared and Ctrl-C back to its default. */
 void cli_search_quiet(search_run *r);

@@ -64,6 +64,22 @@ int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r)
     return st;
 }
 
+/* Search, and the path when one is wanted and a goal was reached. */
+static int search_path(search_run *r, int census)
+{
+    unsigned flags = census ? SB_SEARCH_CENSUS : r->o.bidir ? SB_SEARCH_BIDIR : 0;
+    int rc = sb_search_run(r->srch, sb_slide_key(r->sl, SB_SLIDE_START),
+                           census ? NULL : sb_slide_key(r->sl, SB_SLIDE_STOP), flags, &r->ctl, &r->err);
+    const sb_search_info *in = sb_search_result(r->srch);
+    if (rc || census || !in->found)
+        return rc;
+    free(r->path);
+    r->path = malloc(((size_t)in->length + 1) * (size_t)r->kw * sizeof *r->path);
+    if (!r->path)
+        return sb_error_set(&r->err, SB_ENOMEM, 0, 0, "out of memory");
+    return sb_search_path(r->srch, r->path, &r->ctl, &r->err);
+}
+
 int cli_search(search_run *r, int census)
 {
     const char *fname = r->file ? r->file : "-";
@@ -77,11 +93,15 @@ int cli_search(search_run *r, int census)
     if (r->o.disk && ckpt)
         return cli_usage_error("--disk and --%s both say where the levels go: give one of them",
                                r->o.resume ? "resume" : "checkpoint");
-    if (r->o.disk_limit && !r->o.disk && !ckpt)
-        return cli_usage_error("--disk-limit needs --disk or --checkpoint");
+    if (r->o.spill && (r->o.disk || ckpt))
+        return cli_usage_error("--spill puts the levels on disk when memory runs out; with --%s they are "
+                               "there from the start: give one of them",
+                               r->o.disk ? "disk" : r->o.resume ? "resume" : "checkpoint");
+    if (r->o.disk_limit && !r->o.disk && !ckpt && !r->o.spill)
+        return cli_usage_error("--disk-limit needs --disk, --spill or --checkpoint");
 #ifdef SBFS_MPI
-    if (ckpt) /* the processes' parts of the levels are not checkpointed */
-        return cli_usage_error("--checkpoint and --resume are not available under MPI");
+    if (ckpt || r->o.spill) /* the processes' parts of the levels are not checkpointed */
+        return cli_usage_error("--checkpoint, --resume and --spill are not available under MPI");
 #endif
     if (r->o.disk_limit && sb_mem_parse_size(r->o.disk_limit, &dlimit, &r->err))
         return cli_fail(NULL, &r->err);
@@ -112,12 +132,30 @@ int cli_search(search_run *r, int census)
     if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
         return cli_fail(fname, &r->err);
 #endif
-    unsigned flags = census ? SB_SEARCH_CENSUS : r->o.bidir ? SB_SEARCH_BIDIR : 0;
     double t0 = sb_now(), c0 = cpu_seconds();
     cli_control_init(&r->ctl, &r->prog, r->o.progress);
     r->have_ctl = 1;
-    int rc = sb_search_run(r->srch, sb_slide_key(r->sl, SB_SLIDE_START),
-                           census ? NULL : sb_slide_key(r->sl, SB_SLIDE_STOP), flags, &r->ctl, &r->err);
+    int rc = search_path(r, census);
+#ifndef SBFS_MPI
+    if (rc == SB_ENOMEM && r->o.spill) {
+        /* The levels made in memory are not carried over: the search on
+         * disk starts again, since its own levels are files it wrote, with
+         * their checksums; that costs at most the part done in memory,
+         * which was the smaller part. */
+        cli_search_quiet(r);
+        fprintf(stderr, "sbfs: %s; searching again with the levels on disk in %s\n", r->err.msg,
+                r->o.spill);
+        sb_search_free(r->srch);
+        r->srch = NULL;
+        r->o.disk = so.disk_dir = r->o.spill;
+        sb_error_clear(&r->err);
+        if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
+            return cli_fail(fname, &r->err);
+        cli_control_init(&r->ctl, &r->prog, r->o.progress);
+        r->have_ctl = 1;
+        rc = search_path(r, census);
+    }
+#endif
     r->info = sb_search_result(r->srch);
     r->secs = sb_now() - t0;
     r->cpu = cpu_seconds() - c0;
@@ -137,6 +175,7 @@ void cli_search_done(search_run *r)
     sb_search_free(r->srch);
     sb_slide_free(r->sl);
     free(r->pz);
+    free(r->path);
 }
 
 void cli_search_figures(const search_run *r)

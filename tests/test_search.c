@@ -399,6 +399,7 @@ typedef struct cayley {
     int nadd, nxor, kw;
     uint32_t add[4], mask[4];
     int hints; /* keys of 56 bits, leaving 8 for hints (one a move) */
+    int skew;  /* keys crowded: the state, 1 << 50 added to 7 in 8 of them */
 } cayley;
 
 /* With hints the key is the state times an odd number mod 2^56, undone
@@ -427,6 +428,10 @@ static uint64_t unscramble(uint64_t y)
 
 static void cayley_key(const cayley *c, uint64_t state, uint64_t *key)
 {
+    if (c->skew) {
+        key[0] = state | (uint64_t)(state >= CN / 8) << 50;
+        return;
+    }
     key[0] = c->hints ? state * CM56 & LOW56 : scramble(state);
     if (c->kw == 2)
         key[1] = state & 3; /* a second word that matters to the order */
@@ -434,6 +439,8 @@ static void cayley_key(const cayley *c, uint64_t state, uint64_t *key)
 
 static uint64_t cayley_state(const cayley *c, uint64_t key0)
 {
+    if (c->skew)
+        return key0 & (CN - 1);
     return c->hints ? (key0 & LOW56) * inverse64(CM56) & LOW56 : unscramble(key0);
 }
 
@@ -499,6 +506,7 @@ static void test_engines_agree(void)
     int hinted = 0; /* levels made with hints that skipped moves */
     for (int round = 0; round < 8; round++) {
         cayley c;
+        memset(&c, 0, sizeof c);
         c.hints = round >= 6;
         c.kw = c.hints ? 1 : 1 + round % 2;
         c.nadd = 1 + (int)sb_rng_below(&r, 2);
@@ -594,6 +602,66 @@ static void test_engines_agree(void)
     CHECK(hinted > 0);
 }
 
+/* Levels of one-word keys are made in buckets unless the budget is
+ * short; sorted runs merged (sb_levels_tune's runs_only) are the plain way
+ * and the reference.  Both must give the same levels key for key, hints
+ * included, whatever the threads and the size of the buckets: buckets of
+ * 1 or 7 keys make thousands of them, reach the cap on their number and
+ * are dealt again as heavy ones.  Keys spread evenly (the top bit
+ * varying), keys with hints above them, and keys crowded into one bin. */
+static void test_levels_buckets(void)
+{
+    sb_rng r;
+    sb_rng_seed(&r, 15);
+    int runs = 0;
+    for (int round = 0; round < 6; round++) {
+        cayley c;
+        memset(&c, 0, sizeof c);
+        c.kw = 1;
+        c.hints = round % 3 == 1;
+        c.skew = round % 3 == 2;
+        c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        c.nxor = 1 + (int)sb_rng_below(&r, 3);
+        for (int j = 0; j < 4; j++) {
+            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_keymodel m = {1, &c, c.hints ? cayley_expand_hinted : cayley_expand, NULL, c.hints ? 8 : 0, 1};
+        uint64_t start[2];
+        cayley_key(&c, sb_rng_below(&r, CN), start);
+        sb_mem mem;
+        sb_error err;
+        sb_levels ref, s;
+        sb_mem_init(&mem, 0);
+        CHECK_INT(sb_levels_init(&ref, &m, 1, &mem, &err), 0);
+        sb_levels_tune(&ref, 0, 1);
+        CHECK_INT(sb_levels_run(&ref, start, NULL, 0, NULL, &err), 0);
+        CHECK_U64(ref.bucketed, 0);
+        CHECK(sb_levels_total(&ref) > 1000);
+        for (int T = 1; T <= 3; T++)
+            for (int b = 0; b < 4; b++) {
+                const uint64_t size[4] = {1, 7, 300, 0};
+                CHECK_INT(sb_levels_init(&s, &m, T, &mem, &err), 0);
+                sb_levels_tune(&s, size[b], 0);
+                CHECK_INT(sb_levels_run(&s, start, NULL, 0, NULL, &err), 0);
+                CHECK_U64(s.bucketed, (uint64_t)sb_levels_count(&s, 0));
+                CHECK_INT(sb_levels_count(&s, 0), sb_levels_count(&ref, 0));
+                int bad = 0;
+                for (int d = 0; d < sb_levels_count(&ref, 0); d++) {
+                    const sb_level *x = &ref.side[0].lev[d], *y = &s.side[0].lev[d];
+                    bad += x->n != y->n || memcmp(x->keys, y->keys, x->n * sizeof *x->keys);
+                }
+                CHECK_INT(bad, 0);
+                CHECK_U64(s.generated, ref.generated);
+                sb_levels_free(&s);
+                runs++;
+            }
+        sb_levels_free(&ref);
+        CHECK_U64(mem.used, 0);
+    }
+    CHECK_INT(runs, 72);
+}
+
 /* The sorted-level engine under budgets from half to a twelfth of what it
  * took with none: small batches, many runs, pressure, dropped levels and
  * paths rebuilt through them.  Each search either gives exactly the
@@ -608,6 +676,7 @@ static void test_levels_budgets(void)
     int fitted = 0, rebuilt = 0, refused = 0, worst = 0;
     for (int round = 0; round < 6; round++) {
         cayley c;
+        memset(&c, 0, sizeof c);
         c.hints = round % 3 == 2;
         c.kw = c.hints ? 1 : 1 + round % 3;
         c.nadd = 1 + (int)sb_rng_below(&r, 2);
@@ -839,6 +908,7 @@ static void test_disk_agree(void)
     int multipass = 0;
     for (int round = 0; round < 6; round++) {
         cayley c;
+        memset(&c, 0, sizeof c);
         c.hints = round >= 4;
         c.kw = c.hints ? 1 : 1 + round % 2;
         c.nadd = 1 + (int)sb_rng_below(&r, 2);
@@ -1083,6 +1153,7 @@ int main(void)
     RUN(test_levels_grid);
     RUN(test_levels_stop);
     RUN(test_engines_agree);
+    RUN(test_levels_buckets);
     RUN(test_levels_budgets);
     RUN(test_levelstore);
     RUN(test_disk_agree);

@@ -11,6 +11,9 @@
  * 0 2 2 4, the repeat and the 2 of level 0 go, level 2 = {0, 4}; their
  * neighbours 1, 3 are all in level 1, so level 3 is empty: done.
  * Sets, not lists: level d+1 is the same whatever the number of threads.
+ * That is the way under a short budget and for keys of several words;
+ * one-word keys with room to spare go through buckets instead, which cost
+ * the same per key however large the level (see "the bucketed level").
  *
  * Both ways.  With one goal configuration the engine grows the side (from
  * the start or from the goal) whose newest level is smaller, and checks
@@ -66,7 +69,13 @@ typedef struct priv {
     int pressed;          /* the budget ran short in this run: runs leave out levels
                              d and d-1 as they are made, batches are fitted to the room */
     unsigned share;       /* then the threads' buffers take 1/share of the room */
+    int runs_only;        /* make every level from runs (sb_levels_tune) */
+    int no_buckets;       /* a bucketed level did not fit: runs for the rest of the run */
+    uint64_t bucket_keys; /* keys a bucket aims at */
     scratch sc[MAXT];
+    scratch deal;         /* buf: the buckets, kept from level to level */
+    uint64_t *spare;      /* the largest level dropped, to hold a new one */
+    size_t spare_bytes;
 } priv;
 
 /* ---- memory, under the lock ---- */
@@ -130,11 +139,36 @@ static size_t abytes(const sb_levels *s, uint64_t n)
 
 /* ---- sides and levels ---- */
 
+/* A level dropped while the budget is not short is kept as the spare,
+ * if it is the largest so far: a census drops a level for every level it
+ * makes, and the new level's pages, fresh from the system, cost a page
+ * fault each 4 KB (a sixth of the CPU time on 10^9 configurations). */
 static void level_drop(sb_levels *s, sb_level *L, int borrowed)
 {
-    if (L->keys && !borrowed)
-        m_free(s, L->keys, abytes(s, L->n));
+    priv *p = s->priv;
+    size_t b = abytes(s, L->n);
+    if (L->keys && !borrowed) {
+        if (!p->pressed && b > p->spare_bytes) {
+            m_free(s, p->spare, p->spare_bytes);
+            p->spare = L->keys;
+            p->spare_bytes = b;
+        } else {
+            m_free(s, L->keys, b);
+        }
+    }
     L->keys = NULL;
+}
+
+/* Room for a new level of `bytes`: the spare, fitted, or fresh memory. */
+static uint64_t *level_alloc(sb_levels *s, size_t bytes, sb_error *err)
+{
+    priv *p = s->priv;
+    if (!p->spare)
+        return m_alloc(s, bytes, err);
+    uint64_t *q = m_realloc(s, p->spare, p->spare_bytes, bytes, err);
+    if (q)
+        p->spare = NULL, p->spare_bytes = 0;
+    return q;
 }
 
 static int side_push(sb_levels *s, sb_side *S, uint64_t *keys, uint64_t n, sb_error *err)
@@ -179,6 +213,8 @@ typedef struct worker {
     uint64_t ncur, nprev;
     uint64_t lo, hi;            /* the slice of level d */
     scratch *sc;                /* this thread's buffers */
+    void (*emit)(void *, const uint64_t *); /* emit (runs) or emit_all (buckets) */
+    uint64_t orv, andv;         /* emit_all: OR and AND of the keys listed */
     uint64_t batch;             /* keys listed before they are sorted into a run */
     uint64_t n;                 /* keys in sc->buf */
     run *runs;
@@ -243,7 +279,7 @@ static void emit(void *ctx, const uint64_t *key)
     scratch *sc = w->sc;
     if (w->rc)
         return;
-    if (w->n == sc->cap) {
+    if (w->n == sc->cap || w->n >= w->batch) { /* a buffer left large by emit_all */
         uint64_t nc = sc->cap ? 2 * sc->cap : MIN_BATCH;
         uint64_t *b = NULL;
         if (nc <= w->batch) {
@@ -269,13 +305,38 @@ static void emit(void *ctx, const uint64_t *key)
     w->generated++;
 }
 
+/* The bucketed level lists every neighbour of the slice before sorting
+ * any (one word, see bucket_level). */
+static void emit_all(void *ctx, const uint64_t *key)
+{
+    worker *w = ctx;
+    scratch *sc = w->sc;
+    if (w->rc)
+        return;
+    if (w->n == sc->cap) {
+        uint64_t nc = sc->cap ? 2 * sc->cap : MIN_BATCH;
+        uint64_t *b = m_realloc(w->s, sc->buf, kbytes(w->s, sc->cap), kbytes(w->s, nc), &w->err);
+        if (!b) {
+            w->rc = SB_ENOMEM;
+            return;
+        }
+        sc->buf = b;
+        sc->cap = nc;
+    }
+    uint64_t v = key[0];
+    sc->buf[w->n++] = v;
+    w->orv |= v;
+    w->andv &= v;
+    w->generated++;
+}
+
 static void *work(void *arg)
 {
     worker *w = arg;
     sb_levels *s = w->s;
     double last = sb_now();
     for (uint64_t i = w->lo; i < w->hi && !w->rc; i++) {
-        int rc = s->model.expand(s->model.ud, w->cur + i * s->kw, emit, w);
+        int rc = s->model.expand(s->model.ud, w->cur + i * s->kw, w->emit, w);
         if (rc && !w->rc)
             w->rc = sb_error_set(&w->err, rc, 0, 0, "the model failed to list moves");
         if ((i & 1023) != 0)
@@ -297,7 +358,7 @@ static void *work(void *arg)
             }
         }
     }
-    if (!w->rc && !atomic_load_explicit(w->halt, memory_order_relaxed))
+    if (!w->rc && w->emit == emit && !atomic_load_explicit(w->halt, memory_order_relaxed))
         w->rc = flush(w);
     if (w->rc)
         atomic_store_explicit(w->halt, 1, memory_order_relaxed);
@@ -317,6 +378,11 @@ static void worker_clean(sb_levels *s, worker *w)
 static void free_scratch(sb_levels *s)
 {
     priv *p = s->priv;
+    m_free(s, p->spare, p->spare_bytes);
+    p->spare = NULL;
+    p->spare_bytes = 0;
+    m_free(s, p->deal.buf, kbytes(s, p->deal.cap));
+    memset(&p->deal, 0, sizeof p->deal);
     for (int t = 0; t < MAXT; t++) {
         m_free(s, p->sc[t].buf, kbytes(s, p->sc[t].cap));
         m_free(s, p->sc[t].tmp, kbytes(s, p->sc[t].tcap));
@@ -539,10 +605,376 @@ static int gather(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_
     return 0;
 }
 
+/* ---- the bucketed level ----
+ *
+ * Runs cost more as levels grow: a level of 10^8 states lists 3 x 10^8
+ * neighbours, some 600 runs of 4 MB, and every key then plays log2(600)
+ * = 9 rounds of the merge's tournament, each a compare whose outcome is a
+ * coin toss.  So for one-word keys, when the budget is not short, the
+ * level is made the other way round: cut first, sort after.  The threads
+ * list all the neighbours of their slices (noting the OR and the AND of
+ * the keys, whose difference says which bits vary).  The keys are then
+ * dealt into buckets that are ranges of keys: one counting pass, one
+ * pass that moves every key once, each thread dealing its own keys to its
+ * own places in every bucket.  Each bucket, about bucket_keys keys, fits
+ * in the caches and is sorted there, freed of repeats and of the keys of
+ * levels d and d-1 in its range; the buckets, in key order, close up into
+ * the level.  Example with keys of 4 bits, 1010 0011 1000 0110 1011 and
+ * 2 buckets split at bit 3: {0011 0110} {1010 1000 1011}; sorted
+ * {0011 0110} {1000 1010 1011}; end to end, the sorted level.  A key is
+ * moved twice and compared a few times however large the level, and the
+ * buckets are shared among the threads by a counter, so both threads
+ * work in every phase but the last copy.  It needs room for every
+ * neighbour twice (the lists and the buckets), as the runs and the level
+ * they merge into do; when that is not there, runs take over for the rest
+ * of the run.
+ *
+ * Where to cut.  Keys are seldom spread evenly: on a 4 x 4 board with
+ * nine equal tiles the highest bits, the kinds of the last cells, are
+ * mostly the common kind, and cut by its 5 highest varying bits into 32
+ * buckets, one bucket took three quarters of the keys.  So the keys are
+ * counted by their 16 highest varying bits (65,536 bins), and buckets are
+ * runs of consecutive bins holding about bucket_keys keys together; a
+ * bin larger than that is a bucket alone and is dealt once more, by its
+ * own highest varying bits, when it is sorted (bucket_keep). */
+#define BUCKET_KEYS ((uint64_t)1 << 16) /* 512 KB: a bucket and its sort buffer fit in L2 */
+#define BIN_BITS 16                     /* bins counted: 256 KB of counters a thread */
+#define MAX_BUCKETS 4096                /* about the most buckets dealt into at once */
+#define HEAVY_BUCKET 8                  /* times the target: a bucket dealt again */
+
+/* Keys cut by nb = 2^bits values of the bits [shift, shift + bits) of
+ * v & m; every key has the bits `high` above them. */
+typedef struct digit {
+    uint64_t m, nb, high;
+    int shift;
+} digit;
+
+/* The digit of the highest varying bits of keys whose OR and AND are
+ * orv and andv: at most max_bits of them, fewer when n keys need fewer
+ * for parts of about target keys. */
+static digit digit_for(uint64_t orv, uint64_t andv, uint64_t m, uint64_t n, uint64_t target, int max_bits)
+{
+    digit d;
+    uint64_t vary = (orv ^ andv) & m;
+    int top = 64, bits = 0;
+    while (top > 0 && !(vary >> (top - 1) & 1))
+        top--;
+    while (bits < max_bits && bits < top && n >> bits > target)
+        bits++;
+    d.m = m;
+    d.nb = (uint64_t)1 << bits;
+    d.shift = bits ? top - bits : 0; /* one part: every key in it */
+    d.high = top == 64 ? 0 : andv & m & ~(((uint64_t)1 << top) - 1);
+    return d;
+}
+
+static inline uint64_t digit_of(const digit *d, uint64_t v)
+{
+    return ((v & d->m) >> d->shift) & (d->nb - 1);
+}
+
+/* The least key whose digit is j. */
+static uint64_t digit_low(const digit *d, uint64_t j)
+{
+    return d->high | j << d->shift;
+}
+
+typedef struct bucketing {
+    uint64_t *keys;         /* every neighbour, bucket by bucket */
+    digit bin;              /* the bins counted */
+    uint32_t *bucket;       /* bin.nb: the bucket of each bin */
+    uint64_t nb;            /* buckets */
+    uint64_t *start;        /* nb + 1: where bucket j begins */
+    uint64_t *low;          /* nb: the least key of bucket j (j > 0); then where its
+                               kept keys go in the level */
+    uint64_t *got;          /* nb: the keys bucket j keeps, at its start */
+    uint64_t *order;        /* nb: the buckets in the order they are sorted, large first */
+    uint64_t *level;        /* the new level */
+    uint64_t target;
+    const uint64_t *cur, *prev;
+    uint64_t ncur, nprev;
+    atomic_uint_fast64_t next; /* the next bucket to sort */
+    atomic_int failed;
+} bucketing;
+
+typedef struct bworker {
+    _Alignas(64) bucketing *g;
+    const uint64_t *keys; /* this thread's neighbours */
+    uint64_t n;
+    uint32_t *bins;       /* bin.nb: its keys in each bin */
+    uint64_t *at;         /* nb: where its next key of each bucket goes */
+    uint64_t *tmp;        /* the sort's other buffer: the largest bucket */
+} bworker;
+
+static void *bucket_count(void *arg)
+{
+    bworker *b = arg;
+    for (uint64_t i = 0; i < b->n; i++)
+        b->bins[digit_of(&b->g->bin, b->keys[i])]++;
+    return NULL;
+}
+
+static void *bucket_deal(void *arg)
+{
+    bworker *b = arg;
+    const bucketing *g = b->g;
+    uint64_t *out = g->keys;
+    for (uint64_t i = 0; i < b->n; i++) {
+        uint64_t v = b->keys[i];
+        out[b->at[g->bucket[digit_of(&g->bin, v)]]++] = v;
+    }
+    return NULL;
+}
+
+/* Sort a[0..n) with tmp (as large) for scratch, keep each key once and
+ * only if levels d and d-1 do not hold it, looking in them only between
+ * the keys lo and hi (NULL: no bound); the kept keys end at the front of
+ * a.  Returns how many. */
+static uint64_t sort_keep(const bucketing *g, uint64_t *a, uint64_t *tmp, uint64_t n,
+                          const uint64_t *lo, const uint64_t *hi, int *failed)
+{
+    const uint64_t *x, *y;
+    uint64_t nx, ny, m = g->bin.m;
+    uint64_t *sorted = sb_keys_sort(a, tmp, n, 1, m);
+    if (!sorted) {
+        *failed = 1;
+        return 0;
+    }
+    cut(g->cur, g->ncur, lo, hi, 1, m, &x, &nx);
+    cut(g->prev, g->nprev, lo, hi, 1, m, &y, &ny);
+    uint64_t k = sb_keys_unique_minus(sorted, n, x, nx, y, ny, 1, m);
+    if (sorted != a)
+        memcpy(a, sorted, k * sizeof *a);
+    return k;
+}
+
+/* A bucket: sort_keep, but one much larger than the target (a heavy bin)
+ * is dealt once more, into tmp, by its own highest varying bits.  Each
+ * part then sorts with the part of a under it for scratch (those keys
+ * are all in tmp now) and its kept keys close up at the front of a,
+ * which never passes the end of the part: later parts' scratch is not
+ * touched. */
+static uint64_t bucket_keep(const bucketing *g, uint64_t *a, uint64_t *tmp, uint64_t n,
+                            const uint64_t *lo, const uint64_t *hi, int *failed)
+{
+    if (n <= HEAVY_BUCKET * g->target)
+        return sort_keep(g, a, tmp, n, lo, hi, failed);
+    uint64_t orv = 0, andv = ~(uint64_t)0;
+    for (uint64_t i = 0; i < n; i++) {
+        orv |= a[i];
+        andv &= a[i];
+    }
+    digit d = digit_for(orv, andv, g->bin.m, n, g->target, BIN_BITS);
+    uint64_t *end = calloc(d.nb + 1, sizeof *end);
+    if (!end) {
+        *failed = 1;
+        return 0;
+    }
+    for (uint64_t i = 0; i < n; i++)
+        end[digit_of(&d, a[i]) + 1]++;
+    for (uint64_t j = 1; j <= d.nb; j++)
+        end[j] += end[j - 1];
+    for (uint64_t i = 0; i < n; i++)
+        tmp[end[digit_of(&d, a[i])]++] = a[i]; /* then end[j] is where part j ends */
+    uint64_t o = 0, from = 0;
+    for (uint64_t j = 0; j < d.nb && !*failed; j++) {
+        uint64_t l = digit_low(&d, j), u = j + 1 < d.nb ? digit_low(&d, j + 1) : 0;
+        uint64_t k = sort_keep(g, tmp + from, a + from, end[j] - from, j ? &l : lo,
+                               j + 1 < d.nb ? &u : hi, failed);
+        memcpy(a + o, tmp + from, k * sizeof *a);
+        o += k;
+        from = end[j];
+    }
+    free(end);
+    return o;
+}
+
+static void *bucket_sort(void *arg)
+{
+    bworker *b = arg;
+    bucketing *g = b->g;
+    int failed = 0;
+    for (;;) {
+        uint64_t i = atomic_fetch_add_explicit(&g->next, 1, memory_order_relaxed);
+        if (i >= g->nb || failed)
+            break;
+        uint64_t j = g->order[i];
+        g->got[j] = bucket_keep(g, g->keys + g->start[j], b->tmp, g->start[j + 1] - g->start[j],
+                                j ? &g->low[j] : NULL, j + 1 < g->nb ? &g->low[j + 1] : NULL, &failed);
+    }
+    if (failed)
+        atomic_store_explicit(&g->failed, 1, memory_order_relaxed);
+    return NULL;
+}
+
+static void *bucket_copy(void *arg)
+{
+    bucketing *g = ((bworker *)arg)->g;
+    for (;;) {
+        uint64_t j = atomic_fetch_add_explicit(&g->next, 1, memory_order_relaxed);
+        if (j >= g->nb)
+            break;
+        memcpy(g->level + g->low[j], g->keys + g->start[j], g->got[j] * sizeof *g->keys);
+    }
+    return NULL;
+}
+
+/* The new level from the neighbours the T workers listed with emit_all.
+ * SB_ENOMEM when the buckets do not fit (the caller makes the level from
+ * runs instead). */
+static int bucket_level(sb_levels *s, worker *w, int T, const sb_level *cur, const sb_level *prev,
+                        uint64_t **keys, uint64_t *n, sb_error *err)
+{
+    priv *p = s->priv;
+    bucketing g;
+    bworker bw[MAXT];
+    uint64_t total = 0, orv = 0, andv = ~(uint64_t)0;
+    int rc = 0;
+    memset(&g, 0, sizeof g);
+    memset(bw, 0, sizeof bw);
+    for (int t = 0; t < T; t++) {
+        if (w[t].n > UINT32_MAX)
+            return sb_error_set(err, SB_ENOMEM, 0, 0, "too many keys for the bins' counters");
+        total += w[t].n;
+        orv |= w[t].orv;
+        andv &= w[t].andv;
+    }
+    g.target = p->bucket_keys;
+    if (total / MAX_BUCKETS >= g.target)
+        g.target = total / MAX_BUCKETS + 1;
+    g.bin = digit_for(orv, andv, s->idm, total, 1, BIN_BITS);
+    g.cur = cur->keys;
+    g.ncur = cur->n;
+    g.prev = prev ? prev->keys : NULL;
+    g.nprev = prev ? prev->n : 0;
+    atomic_init(&g.next, 0);
+    atomic_init(&g.failed, 0);
+    size_t nbin = g.bin.nb;
+    uint32_t *bins = calloc((size_t)T * nbin, sizeof *bins);
+    uint64_t *at = malloc((size_t)T * nbin * sizeof *at);
+    g.bucket = malloc(nbin * sizeof *g.bucket);
+    g.start = malloc((nbin + 1) * sizeof *g.start);
+    g.low = malloc(nbin * sizeof *g.low);
+    g.got = malloc(nbin * sizeof *g.got);
+    g.order = malloc(nbin * sizeof *g.order);
+    if (!bins || !at || !g.bucket || !g.start || !g.low || !g.got || !g.order) {
+        rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        goto out;
+    }
+    if (p->deal.cap < total) { /* grown in place: the pages it has are not faulted in again */
+        uint64_t *d = m_realloc(s, p->deal.buf, kbytes(s, p->deal.cap), kbytes(s, total), err);
+        if (!d) {
+            rc = SB_ENOMEM;
+            goto out;
+        }
+        p->deal.buf = d;
+        p->deal.cap = total;
+    }
+    g.keys = p->deal.buf;
+    for (int t = 0; t < T; t++) {
+        bw[t].g = &g;
+        bw[t].keys = w[t].sc->buf;
+        bw[t].n = w[t].n;
+        bw[t].bins = bins + (size_t)t * nbin;
+        bw[t].at = at + (size_t)t * nbin;
+    }
+    sb_pool_run(T, bucket_count, bw, sizeof *bw);
+    /* buckets: consecutive bins up to about the target */
+    uint64_t nb = 0, in = 0;
+    memset(at, 0, (size_t)T * nbin * sizeof *at);
+    for (size_t f = 0; f < nbin; f++) {
+        uint64_t c = 0;
+        for (int t = 0; t < T; t++)
+            c += bw[t].bins[f];
+        if (in && in + c > g.target) { /* a bucket begins at bin f */
+            g.low[++nb] = digit_low(&g.bin, f);
+            in = 0;
+        }
+        g.bucket[f] = (uint32_t)nb;
+        for (int t = 0; t < T; t++)
+            bw[t].at[nb] += bw[t].bins[f];
+        in += c;
+    }
+    g.nb = nb + 1;
+    /* bucket j holds thread 0's keys of it, then thread 1's, ... */
+    uint64_t pos = 0, most = 0;
+    for (uint64_t j = 0; j < g.nb; j++) {
+        g.start[j] = pos;
+        for (int t = 0; t < T; t++) {
+            uint64_t c = bw[t].at[j];
+            bw[t].at[j] = pos;
+            pos += c;
+        }
+        if (pos - g.start[j] > most)
+            most = pos - g.start[j];
+    }
+    g.start[g.nb] = pos;
+    /* large buckets first, so that no thread is left with one at the end */
+    uint64_t o = 0;
+    for (int large = 1; large >= 0; large--)
+        for (uint64_t j = 0; j < g.nb; j++)
+            if ((g.start[j + 1] - g.start[j] > 2 * g.target) == large)
+                g.order[o++] = j;
+    sb_pool_run(T, bucket_deal, bw, sizeof *bw);
+    if (most >= MAX_BATCH) {
+        rc = sb_error_set(err, SB_ENOMEM, 0, 0, "a bucket of %llu keys is too large to sort",
+                          (unsigned long long)most);
+        goto out;
+    }
+    /* the sorting threads: as many as there are buckets, at most s->threads */
+    int P = s->threads < MAXT ? s->threads : MAXT;
+    if ((uint64_t)P > g.nb)
+        P = (int)g.nb;
+    for (int t = 0; t < P; t++) {
+        scratch *sc = &p->sc[t];
+        if (sc->tcap < most) {
+            m_free(s, sc->tmp, kbytes(s, sc->tcap));
+            sc->tcap = 0;
+            if (!(sc->tmp = m_alloc(s, kbytes(s, most), err))) {
+                rc = SB_ENOMEM;
+                goto out;
+            }
+            sc->tcap = most;
+        }
+        bw[t].g = &g;
+        bw[t].tmp = sc->tmp;
+    }
+    sb_pool_run(P, bucket_sort, bw, sizeof *bw);
+    if (atomic_load(&g.failed)) {
+        rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory sorting");
+        goto out;
+    }
+    /* the level: the buckets' kept keys end to end, copied by P threads
+     * (the pages of a new array cost as much to touch as to fill) */
+    uint64_t kept = 0;
+    for (uint64_t j = 0; j < g.nb; j++) {
+        g.low[j] = kept; /* now where bucket j's keys go */
+        kept += g.got[j];
+    }
+    if (!(g.level = level_alloc(s, abytes(s, kept), err))) {
+        rc = SB_ENOMEM;
+        goto out;
+    }
+    atomic_store(&g.next, 0);
+    sb_pool_run(P, bucket_copy, bw, sizeof *bw);
+    *keys = g.level;
+    *n = kept;
+out:
+    free(bins);
+    free(at);
+    free(g.bucket);
+    free(g.start);
+    free(g.low);
+    free(g.got);
+    free(g.order);
+    return rc;
+}
+
 /* Make the level after S's newest, from it and the one before it (none
  * when the newest is level 0 of a search from one state).  On failure
  * nothing is added and every buffer is given back. */
-static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, uint64_t *need)
+static int make_level_as(sb_levels *s, sb_side *S, int buckets, sb_control *ctl, sb_error *err,
+                         uint64_t *need)
 {
     priv *p = s->priv;
     *need = 0;
@@ -571,6 +1003,8 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, 
         w[t].ctl = t == 0 ? ctl : NULL;
         w[t].halt = &halt;
         w[t].sc = &p->sc[t];
+        w[t].emit = buckets ? emit_all : emit;
+        w[t].andv = ~(uint64_t)0;
         /* A batch has room for 8 keys a state of the slice (style 0 lists
          * 3 or 4) as long as that is at most 4 MB, so that the
          * radix sort stays in the caches; then there is one run per thread
@@ -599,12 +1033,17 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, 
         }
     }
     uint64_t *keys = NULL, n = 0;
-    if (rc == SB_ENOMEM)
-        *need = level_need(s, w, T);
-    if (!rc && p->pressed)
-        free_scratch(s); /* their room goes to the merge */
-    if (!rc)
-        rc = gather(s, w, T, cur, prev, &keys, &n, need, err);
+    if (buckets) {
+        if (!rc)
+            rc = bucket_level(s, w, T, cur, prev, &keys, &n, err);
+    } else {
+        if (rc == SB_ENOMEM)
+            *need = level_need(s, w, T);
+        if (!rc && p->pressed)
+            free_scratch(s); /* their room goes to the merge */
+        if (!rc)
+            rc = gather(s, w, T, cur, prev, &keys, &n, need, err);
+    }
     for (int t = 0; t < T; t++)
         worker_clean(s, &w[t]);
     if (!rc && !keys && !(keys = m_alloc(s, abytes(s, 0), err)))
@@ -612,6 +1051,23 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, 
     if (!rc && (rc = side_push(s, S, keys, n, err)) != 0)
         m_free(s, keys, abytes(s, n));
     return rc;
+}
+
+/* Buckets for one-word keys while the budget allows them, else runs. */
+static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, uint64_t *need)
+{
+    priv *p = s->priv;
+    if (s->kw == 1 && !p->pressed && !p->runs_only && !p->no_buckets) {
+        uint64_t generated = s->generated;
+        int rc = make_level_as(s, S, 1, ctl, err, need);
+        s->bucketed += rc == 0;
+        if (rc != SB_ENOMEM)
+            return rc;
+        s->generated = generated;
+        p->no_buckets = 1;
+        free_scratch(s);
+    }
+    return make_level_as(s, S, 0, ctl, err, need);
 }
 
 /* ---- the budget ---- */
@@ -752,6 +1208,7 @@ int sb_levels_init(sb_levels *s, const sb_keymodel *m, int threads, sb_mem *mem,
     pthread_mutex_init(&p->lock, NULL);
     p->max_batch = MAX_BATCH;
     p->share = 4;
+    p->bucket_keys = BUCKET_KEYS;
     s->priv = p;
     s->model = *m;
     s->kw = m->key_words;
@@ -771,7 +1228,7 @@ static void clear_result(sb_levels *s)
     s->found = s->complete = s->exhausted = s->bidir = s->dropped = 0;
     s->length = -1;
     s->meet_level[0] = s->meet_level[1] = -1;
-    s->generated = 0;
+    s->generated = s->bucketed = 0;
 }
 
 void sb_levels_free(sb_levels *s)
@@ -784,6 +1241,15 @@ void sb_levels_free(sb_levels *s)
     pthread_mutex_destroy(&p->lock);
     free(p);
     s->priv = NULL;
+}
+
+void sb_levels_tune(sb_levels *s, uint64_t bucket_keys, int runs_only)
+{
+    if (!s || !s->priv)
+        return;
+    priv *p = s->priv;
+    p->bucket_keys = bucket_keys ? bucket_keys : BUCKET_KEYS;
+    p->runs_only = runs_only;
 }
 
 int sb_levels_count(const sb_levels *s, int side)
@@ -888,6 +1354,7 @@ static int search(sb_levels *s, const uint64_t *start, const uint64_t *goal, uns
     priv *p = s->priv;
     clear_result(s);
     p->pressed = 0;
+    p->no_buckets = 0;
     p->share = 4;
     p->max_batch = MAX_BATCH;
     s->bidir = (flags & SB_LEVELS_BIDIR) && goal && !s->model.is_goal;

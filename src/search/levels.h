@@ -62,6 +62,7 @@ typedef struct sb_levels {
     int exhausted;      /* then: the side (0 start, 1 goal) whose component it was */
     int dropped;        /* levels dropped to stay in the budget */
     uint64_t generated; /* neighbours listed */
+    uint64_t bucketed;  /* levels made in buckets (see levels.c); the others from runs */
     sb_mem *mem;
     void *priv;         /* the engine's own state (threads, lock) */
 } sb_levels;
@@ -91,6 +92,12 @@ void sb_levels_free(sb_levels *s);
  * SB_E* code (SB_EUSAGE: start NULL). */
 int sb_levels_run(sb_levels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
                   sb_control *ctl, sb_error *err);
+
+/* How levels of one-word keys are made, for tests: buckets of about
+ * bucket_keys keys (0: the default, 65536), or, with runs_only, sorted runs
+ * merged, the way of wider keys and short budgets.  The levels are the same
+ * either way. */
+void sb_levels_tune(sb_levels *s, uint64_t bucket_keys, int runs_only);
 
 /* Levels of a side (0 forward, 1 backward) and the states at distance d
  * from its end (0 past the last). */

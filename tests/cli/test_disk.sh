@@ -2,7 +2,8 @@
 # puzzle and style, solve (both ways and one way) and explore with the
 # levels in files and a budget of 300 KB give byte for byte the output of
 # the run in memory; every solution replays; the folder made is removed;
-# the disk limit stops a run cleanly with status 4.
+# the disk limit stops a run cleanly with status 4; --spill goes to the
+# disk when memory runs out, with the same output.
 . tests/cli/lib.sh
 P=puzzles
 DISK="$T_TMP/disk"
@@ -51,7 +52,34 @@ expect_grep '^search on disk, (expanding|merging) depth [0-9]+: [0-9.kM]+ of [0-
     "explore on disk --progress: progress lines" "$T_TMP/err"
 expect_same "$(ls -A "$DISK")" "" "the folder is removed after Ctrl-C"
 
+# --spill: memory first, the disk when the budget runs out.  In 40 KB the
+# path of KLOTSKI cannot be rebuilt in memory (status 4 without --spill),
+# nor can the census of the ten distinct pieces be made in 300 KB; with
+# --spill both end as in memory, with a note naming the folder.
+$SBFS solve $P/klotski.txt > "$T_TMP/mem" 2>&1
+expect_status 4 "solve in 40K" -- $SBFS solve --memory 40K $P/klotski.txt
+$SBFS solve --memory 40K --spill "$DISK" $P/klotski.txt > "$T_TMP/sol" 2> "$T_TMP/note"
+expect_same "$?" 0 "solve in 40K --spill: status"
+expect_status 0 "solve in 40K --spill: as in memory" -- cmp "$T_TMP/mem" "$T_TMP/sol"
+expect_grep "^sbfs: memory budget exhausted: .*; searching again with the levels on disk in $DISK\$" \
+    "solve in 40K --spill: the note" "$T_TMP/note"
+expect_status 0 "solve in 40K --spill: replays" -- "$VERIFY" slide 0 $P/klotski.txt "$T_TMP/sol"
+$SBFS explore bench/klotski-distinct.txt > "$T_TMP/mem" 2>&1
+$SBFS explore --memory 300K --spill "$DISK" bench/klotski-distinct.txt > "$T_TMP/got" 2> "$T_TMP/note"
+expect_same "$?" 0 "explore in 300K --spill: status"
+expect_status 0 "explore in 300K --spill: as in memory" -- cmp "$T_TMP/mem" "$T_TMP/got"
+expect_grep "searching again with the levels on disk" "explore in 300K --spill: the note" "$T_TMP/note"
+expect_status 0 "explore --spill with room: no note" -- $SBFS explore --spill "$DISK" $P/klotski.txt
+expect_same "$(cat "$T_TMP/err")" "" "explore --spill with room: stderr empty"
+expect_same "$(ls -A "$DISK")" "" "the folder is removed after --spill"
+expect_status 4 "explore --spill past --disk-limit" -- \
+    $SBFS explore -q --memory 300K --spill "$DISK" --disk-limit 8K bench/klotski-distinct.txt
+expect_grep '^sbfs: disk limit exhausted' "explore --spill past --disk-limit: message" "$T_TMP/err"
+
 # bad use
+expect_status 2 "--spill with --disk" -- $SBFS explore --spill "$DISK" --disk "$DISK" $P/silly.txt
+expect_grep "give one of them" "--spill with --disk: message" "$T_TMP/err"
+expect_status 2 "--spill with --checkpoint" -- $SBFS solve --spill "$DISK" --checkpoint "$DISK" $P/silly.txt
 expect_status 2 "--disk-limit without --disk" -- $SBFS explore --disk-limit 1M $P/silly.txt
 expect_status 2 "--disk-limit of no size" -- $SBFS explore --disk "$DISK" --disk-limit 1Q $P/silly.txt
 expect_status 3 "--disk to a folder that is not there" -- $SBFS explore --disk "$T_TMP/none" $P/silly.txt

@@ -120,13 +120,14 @@ helps solve -- "-s --style
 --memory
 --disk
 --disk-limit
+--spill
 --checkpoint
 --resume
 --format
 --progress
 --no-progress
 -h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --moves --html x --svg=x --no-bidir \
-    --memory 1M --disk /tmp --disk-limit 1G --format auto --progress --no-progress
+    --memory 1M --disk /tmp --disk-limit 1G --spill /tmp --format auto --progress --no-progress
 helps show -- "--html
 --svg
 --json
@@ -139,12 +140,13 @@ helps explore -- "-s --style
 --memory
 --disk
 --disk-limit
+--spill
 --checkpoint
 --resume
 --format
 --progress
 --no-progress
--h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --disk /tmp --disk-limit 1G --format=sliding --progress --no-progress --no-bidir
+-h --help" -- -s1 --style=2 -j1 --threads 2 -q --quiet -v --verbose --json --memory 1M --disk /tmp --disk-limit 1G --spill=/tmp --format=sliding --progress --no-progress --no-bidir
 helps convert -- "--format
 --to
 -h --help" -- --format grid --to sliding
