@@ -6,16 +6,16 @@ _sbfs_opts() {
     # the options of one command, as its --help lists them
     case $1 in
     solve) echo "-s --style -j --threads -q --quiet -v --verbose --json --moves --html --svg --no-bidir
-                 --memory --disk --disk-limit --checkpoint --resume --format --progress --no-progress -h --help" ;;
+                 --memory --disk --disk-limit --spill --checkpoint --resume --format --progress --no-progress -h --help" ;;
     show) echo "--html --svg --json -h --help" ;;
-    explore) echo "-s --style -j --threads -q --quiet -v --verbose --json --memory --disk --disk-limit
+    explore) echo "-s --style -j --threads -q --quiet -v --verbose --json --memory --disk --disk-limit --spill
                    --checkpoint --resume --format --progress --no-progress -h --help" ;;
     convert) echo "--format --to -h --help" ;;
     verify) echo "-s --style -q --quiet --format -h --help" ;;
     eight) echo "--json -h --help" ;;
     npuzzle) echo "-g --goal -s --size -j --threads -v --verbose --pdb --pdb-dir --no-cache --verify-cache
                    --memory --progress --no-progress --json --html -h --help" ;;
-    "god npuzzle") echo "--save --load --memory -j --threads --bits --progress --no-progress --json
+    "god npuzzle") echo "--save --load --memory --disk --disk-limit --no-disk --checkpoint --resume -j --threads --bits --progress --no-progress --json
                          -v --verbose -h --help" ;;
     "god tetraminx" | "tetraminx god") echo "--save --load --memory -j --threads --progress --no-progress --json -h --help" ;;
     "tetraminx solve") echo "-v --verbose --stats --load --memory -j --threads --progress --no-progress
@@ -25,7 +25,7 @@ _sbfs_opts() {
     "playfair encrypt") echo "-k --keyword -K --key-square --square --pad --show-square --json -h --help" ;;
     "playfair decrypt") echo "-k --keyword -K --key-square --square --show-square --json -h --help" ;;
     "playfair crack") echo "-d --dictionary --square --show-square --stats --json -h --help" ;;
-    "playfair anneal") echo "--corpus --seed --time -j --threads --patience --restarts --stats --json -h --help" ;;
+    "playfair anneal") echo "--corpus --seed --time -j --threads --patience --restarts --temperature --stats --json -h --help" ;;
     "playfair random") echo "-d --dictionary -n --count --seed --words --square --pad --letters --text
                              --json -h --help" ;;
     *) echo "-h --help" ;;
@@ -62,11 +62,11 @@ _sbfs() {
     --to) COMPREPLY=($(compgen -W "sliding grid" -- "$cur")); return ;;
     -g | --goal) COMPREPLY=($(compgen -W "blank-last blank-first" -- "$cur")); return ;;
     --square) COMPREPLY=($(compgen -W "columns rows random" -- "$cur")); return ;;
-    --disk | --checkpoint | --resume | --pdb-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+    --disk | --spill | --checkpoint | --resume | --pdb-dir) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --html | --svg | --save | --load | -d | --dictionary | --corpus | --text)
         COMPREPLY=($(compgen -f -- "$cur")); return ;;
     -j | --threads | --memory | --disk-limit | -k | --keyword | -K | --key-square | --pad | --seed | --time | \
-        --patience | --restarts | -n | --count | --words | --letters | --bits | --pdb)
+        --patience | --restarts | --temperature | -n | --count | --words | --letters | --bits | --pdb)
         return ;;
     esac
     if [[ $cur == -* ]]; then
