@@ -731,8 +731,8 @@ static void stopper(void *ud, const sb_progress_info *in)
 {
     (void)ud;
     (void)in;
-    if (--stop_after <= 0)
-        stop_now = 1;
+    if (--stop_after <= 0) /* other workers read it meanwhile */
+        __atomic_store_n(&stop_now, 1, __ATOMIC_RELAXED);
 }
 
 /* Checkpoints: random graphs stopped again and again at random points and

@@ -23,10 +23,13 @@ void sb_mem_free(sb_mem *m, void *p, size_t n);
 /* The next number; 0 when r is NULL. */
 uint64_t sb_rng_next(sb_rng *r);
 
-/* Convenience for library code: nonzero when ctl asks to stop. */
+/* Convenience for library code: nonzero when ctl asks to stop.  Worker
+ * threads poll the flag while a signal handler or a progress callback on
+ * another thread sets it, so it is read as an atomic (relaxed: it orders
+ * nothing, it only has to be seen). */
 static inline int sb_control_stopped(const sb_control *ctl)
 {
-    return ctl && ctl->stop && *ctl->stop;
+    return ctl && ctl->stop && __atomic_load_n(ctl->stop, __ATOMIC_RELAXED);
 }
 
 /* Monotonic clock in seconds. */
