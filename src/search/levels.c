@@ -418,7 +418,7 @@ static void cut(const uint64_t *a, uint64_t n, const uint64_t *lo, const uint64_
                 uint64_t m, const uint64_t **from, uint64_t *len)
 {
     uint64_t i = lo ? sb_keys_lower(a, n, lo, kw, m) : 0, j = hi ? sb_keys_lower(a, n, hi, kw, m) : n;
-    *from = a + i * kw;
+    *from = a ? a + i * kw : a; /* an empty level may have no array at all */
     *len = j - i;
 }
 
