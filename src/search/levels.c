@@ -798,9 +798,11 @@ static void *bucket_sort(void *arg)
         uint64_t i = atomic_fetch_add_explicit(&g->next, 1, memory_order_relaxed);
         if (i >= g->nb || failed)
             break;
-        uint64_t j = g->order[i];
-        g->got[j] = bucket_keep(g, g->keys + g->start[j], b->tmp, g->start[j + 1] - g->start[j],
-                                j ? &g->low[j] : NULL, j + 1 < g->nb ? &g->low[j + 1] : NULL, &failed);
+        uint64_t j = g->order[i], n = g->start[j + 1] - g->start[j];
+        /* an empty bucket is skipped: with no neighbours at all, keys is NULL */
+        g->got[j] = n ? bucket_keep(g, g->keys + g->start[j], b->tmp, n, j ? &g->low[j] : NULL,
+                                    j + 1 < g->nb ? &g->low[j + 1] : NULL, &failed)
+                      : 0;
     }
     if (failed)
         atomic_store_explicit(&g->failed, 1, memory_order_relaxed);
@@ -814,7 +816,8 @@ static void *bucket_copy(void *arg)
         uint64_t j = atomic_fetch_add_explicit(&g->next, 1, memory_order_relaxed);
         if (j >= g->nb)
             break;
-        memcpy(g->level + g->low[j], g->keys + g->start[j], g->got[j] * sizeof *g->keys);
+        if (g->got[j])
+            memcpy(g->level + g->low[j], g->keys + g->start[j], g->got[j] * sizeof *g->keys);
     }
     return NULL;
 }
