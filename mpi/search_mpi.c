@@ -537,46 +537,35 @@ static int make_level(dsearch *d, dside *S, sb_control *ctl, sb_error *err)
  * level is held by all processes or by none, and the collective calls of
  * a path's rebuild stay in step. */
 
-static int droppable(const dside *S, int i)
+typedef struct {
+    dsearch *d;
+    dside *S;
+} drop_ctx;
+
+static int held_level(void *ctx, int i)
 {
-    if (i == 0 && S->base == 0)
-        return 0; /* level 0: the start, one state, always a checkpoint */
-    if (i >= S->nlev - 2 || !S->lev[i].keys)
-        return 0;
-    return !S->lev[i].checkpoint && !(i + 1 < S->nlev && S->lev[i + 1].checkpoint);
+    return ((drop_ctx *)ctx)->S->lev[i].keys != NULL;
 }
 
-/* Drop what may go on S (its first `borrowed` levels are another side's):
- * in a census all but the two newest; else the levels that are not
- * checkpoints, the two newest becoming a checkpoint pair, or when only
- * checkpoints are left, the oldest pair.  Returns the levels dropped. */
+static int *checkpoint_of(void *ctx, int i)
+{
+    return &((drop_ctx *)ctx)->S->lev[i].checkpoint;
+}
+
+static void drop_level(void *ctx, int i)
+{
+    drop_ctx *c = ctx;
+    level_drop(c->d, &c->S->lev[i]);
+}
+
+/* Drop what may go on S (its first `borrowed` levels are another side's)
+ * by the one rule of the sorted-level engines (sb_levels_drop).  Returns
+ * the levels dropped. */
 static int drop_levels(dsearch *d, dside *S, int borrowed, int census)
 {
-    int got = 0;
-    if (!census) {
-        for (int i = borrowed; i < S->nlev - 2; i++)
-            if (droppable(S, i))
-                got++;
-        if (got && S->nlev >= 2)
-            S->lev[S->nlev - 1].checkpoint = 1;
-        got = 0;
-    }
-    for (int i = borrowed; i < S->nlev - 2; i++)
-        if (census ? S->lev[i].keys != NULL : droppable(S, i)) {
-            level_drop(d, &S->lev[i]);
-            got++;
-        }
-    if (!got && !census) {
-        for (int i = borrowed; i < S->nlev - 2; i++)
-            if (S->lev[i].keys && !(i == 0 && S->base == 0)) {
-                if (i + 1 < S->nlev && S->lev[i + 1].checkpoint)
-                    S->lev[i + 1].checkpoint = 0;
-                S->lev[i].checkpoint = 0;
-                level_drop(d, &S->lev[i]);
-                got++;
-                break;
-            }
-    }
+    drop_ctx c = {d, S};
+    sb_droprule r = {&c, S->nlev, S->base, borrowed, census, held_level, checkpoint_of, drop_level};
+    int got = sb_levels_drop(&r);
     if (!census)
         d->dropped += got;
     return got;

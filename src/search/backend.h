@@ -26,4 +26,24 @@ typedef struct sb_search_backend {
 int sb_search_new_backend(sb_search **s, const sb_keymodel *m, const sb_search_backend *be, void *st,
                           sb_error *err);
 
+/* Which levels go when memory is short: the one rule of the sorted-level
+ * engines, in one process (levels.c) and across processes (mpi/), so
+ * that they drop the same levels.  A side's levels 0..nlev-1 (base: the
+ * distance of level 0; its first `borrowed` belong to another side and
+ * stay) are seen through the callbacks: held (its keys are in memory),
+ * checkpoint (its flag, which the rule may set or clear: a checkpoint is
+ * kept with the level before it) and drop.  In a census all held levels
+ * but the two newest go; else those that are not checkpoints, the two
+ * newest becoming a checkpoint pair, or when only checkpoints are left,
+ * the oldest pair.  Returns the levels dropped. */
+typedef struct sb_droprule {
+    void *ctx;
+    int nlev, base, borrowed, census;
+    int (*held)(void *ctx, int i);
+    int *(*checkpoint)(void *ctx, int i);
+    void (*drop)(void *ctx, int i);
+} sb_droprule;
+
+int sb_levels_drop(const sb_droprule *r);
+
 #endif

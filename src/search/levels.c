@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "../core/pool.h"
+#include "backend.h"
 #include "keysort.h"
 #include "levels.h"
 #include "../core/internal.h"
@@ -1075,47 +1076,76 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, 
 
 /* ---- the budget ---- */
 
-static int droppable(const sb_side *S, int i)
+static int droppable(const sb_droprule *r, int i)
 {
-    if (i == 0 && S->base == 0)
+    if (i == 0 && r->base == 0)
         return 0; /* level 0: the start, one state, always a checkpoint */
-    if (i >= S->nlev - 2 || !S->lev[i].keys)
+    if (i >= r->nlev - 2 || !r->held(r->ctx, i))
         return 0;
-    return !S->lev[i].checkpoint && !(i + 1 < S->nlev && S->lev[i + 1].checkpoint);
+    return !*r->checkpoint(r->ctx, i) && !(i + 1 < r->nlev && *r->checkpoint(r->ctx, i + 1));
 }
 
-/* Drop what may go on S to make room.  borrowed: S's first levels belong
- * to another side (never dropped here).  Returns levels dropped. */
-static int drop_levels(sb_levels *s, sb_side *S, int borrowed, int census)
+int sb_levels_drop(const sb_droprule *r)
 {
     int got = 0;
-    if (!census) {
+    if (!r->census) {
         /* the two newest become a checkpoint pair, if the older are not
          * already the only ones */
-        for (int i = borrowed; i < S->nlev - 2; i++)
-            if (droppable(S, i))
+        for (int i = r->borrowed; i < r->nlev - 2; i++)
+            if (droppable(r, i))
                 got++;
-        if (got && S->nlev >= 2)
-            S->lev[S->nlev - 1].checkpoint = 1;
+        if (got && r->nlev >= 2)
+            *r->checkpoint(r->ctx, r->nlev - 1) = 1;
         got = 0;
     }
-    for (int i = borrowed; i < S->nlev - 2; i++)
-        if (census ? S->lev[i].keys != NULL : droppable(S, i)) {
-            level_drop(s, &S->lev[i], 0);
+    for (int i = r->borrowed; i < r->nlev - 2; i++)
+        if (r->census ? r->held(r->ctx, i) : droppable(r, i)) {
+            r->drop(r->ctx, i);
             got++;
         }
-    if (!got && !census) {
+    if (!got && !r->census) {
         /* only checkpoints are left: give up the oldest pair */
-        for (int i = borrowed; i < S->nlev - 2; i++)
-            if (S->lev[i].keys && !(i == 0 && S->base == 0)) {
-                if (i + 1 < S->nlev && S->lev[i + 1].checkpoint)
-                    S->lev[i + 1].checkpoint = 0;
-                S->lev[i].checkpoint = 0;
-                level_drop(s, &S->lev[i], 0);
+        for (int i = r->borrowed; i < r->nlev - 2; i++)
+            if (r->held(r->ctx, i) && !(i == 0 && r->base == 0)) {
+                if (i + 1 < r->nlev && *r->checkpoint(r->ctx, i + 1))
+                    *r->checkpoint(r->ctx, i + 1) = 0;
+                *r->checkpoint(r->ctx, i) = 0;
+                r->drop(r->ctx, i);
                 got++;
                 break;
             }
     }
+    return got;
+}
+
+typedef struct {
+    sb_levels *s;
+    sb_side *S;
+} drop_ctx;
+
+static int held_level(void *ctx, int i)
+{
+    return ((drop_ctx *)ctx)->S->lev[i].keys != NULL;
+}
+
+static int *checkpoint_of(void *ctx, int i)
+{
+    return &((drop_ctx *)ctx)->S->lev[i].checkpoint;
+}
+
+static void drop_level(void *ctx, int i)
+{
+    drop_ctx *c = ctx;
+    level_drop(c->s, &c->S->lev[i], 0);
+}
+
+/* Drop what may go on S (sb_levels_drop); its first `borrowed` levels
+ * belong to another side.  Returns levels dropped. */
+static int drop_levels(sb_levels *s, sb_side *S, int borrowed, int census)
+{
+    drop_ctx c = {s, S};
+    sb_droprule r = {&c, S->nlev, S->base, borrowed, census, held_level, checkpoint_of, drop_level};
+    int got = sb_levels_drop(&r);
     if (!census)
         s->dropped += got;
     return got;
