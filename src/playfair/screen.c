@@ -533,41 +533,46 @@ AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen
 #define BLOCK 1024
 
 /* The windows after each one's last of list[0..cnt-1] (cnt <= BLOCK), in
- * rounds: round j pairs up the matrices whose next window is j, then the
- * ones still needing more go on to the next round.  So two matrices share
- * each register whichever window they are at (a join brings matrices at
- * many windows), and the bounds are those of more_scalar. */
+ * rounds: round j takes, two a register, those of round j - 1 that still
+ * need more and the matrices whose next window is j (sorted by it
+ * beforehand).  So two matrices share each register whichever window they are at
+ * (a join brings matrices at many windows); the bounds are those of
+ * more_scalar. */
 AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t cnt)
 {
     const vk kk = *work_vk(s, 32), *k = &kk; /* in registers, if it can */
     const vwin *win = work_win(s);
-    uint32_t wl[BLOCK];
-    size_t m = 0;
-    unsigned j = UINT8_MAX;
+    unsigned W = windows(s);
+    size_t at[PF_WINS + 1] = {0}, nc = 0;
+    uint32_t by[BLOCK], carry[BLOCK]; /* carry: round j's matrices */
     for (size_t t = 0; t < cnt; t++)
-        if (needs_more(s, list[t])) {
-            wl[m++] = list[t];
-            j = s->seen[list[t]] < j ? s->seen[list[t]] : j;
+        if (needs_more(s, list[t]))
+            at[s->seen[list[t]] + 1]++;
+    for (unsigned j = 0; j < W; j++)
+        at[j + 1] += at[j];
+    for (size_t t = 0; t < cnt; t++) /* at[j]: the next free place of window j's */
+        if (needs_more(s, list[t]))
+            by[at[s->seen[list[t]]]++] = list[t];
+    /* now window j's are by[at[j - 1] .. at[j] - 1] (at[-1] = 0) */
+    for (unsigned j = 0; j < W; j++) {
+        size_t b0 = j ? at[j - 1] : 0, b1 = at[j], n = nc;
+        if (n + b1 - b0 == 0)
+            continue;
+        memcpy(carry + n, by + b0, (b1 - b0) * sizeof *carry), n += b1 - b0;
+        /* the windows first, then which need more: a branch on a window's
+         * result right after it would keep the next from starting */
+        for (size_t t = 0; t + 1 < n; t += 2) {
+            if (t + 9 < n) /* a join's matrices are spread over all the records */
+                _mm_prefetch((const char *)(s->rec + 64 * (size_t)carry[t + 8]), _MM_HINT_T0),
+                    _mm_prefetch((const char *)(s->rec + 64 * (size_t)carry[t + 9]), _MM_HINT_T0);
+            window2(s, k, win, j, carry[t], carry[t + 1], 1);
         }
-    while (m) {
-        size_t keep = 0, pend = SIZE_MAX;
-        unsigned next = UINT8_MAX;
-        for (size_t t = 0; t < m; t++) {
-            if (s->seen[wl[t]] != j)
-                continue;
-            if (pend == SIZE_MAX)
-                pend = t;
-            else
-                window2(s, k, win, j, wl[pend], wl[t], 1), pend = SIZE_MAX;
-        }
-        if (pend != SIZE_MAX)
-            window2(s, k, win, j, wl[pend], wl[pend], 0);
-        for (size_t t = 0; t < m; t++)
-            if (needs_more(s, wl[t])) {
-                next = s->seen[wl[t]] < next ? s->seen[wl[t]] : next;
-                wl[keep++] = wl[t];
-            }
-        m = keep, j = next;
+        if (n % 2)
+            window2(s, k, win, j, carry[n - 1], carry[n - 1], 0);
+        nc = 0;
+        for (size_t t = 0; t < n; t++)
+            if (needs_more(s, carry[t]))
+                carry[nc++] = carry[t];
     }
 }
 
