@@ -49,8 +49,8 @@
  * bound) travels with it in the live list between sweeps.
  *
  * The screen.  Before any matrix is deciphered pair by pair, screen.c
- * gives every matrix a cheaper lower bound (bad trigrams among the first
- * 16 to 64 letters), sixteen or more matrices at a time in vector
+ * gives every matrix a cheaper lower bound (bad trigrams, window of 32
+ * letters after window), sixteen or more matrices at a time in vector
  * registers; only the matrices it cannot refute at the first limit enter
  * the search (about 2% of them), the others wait outside with their bound
  * and join when the limit reaches it.  The first sweep runs behind the
@@ -89,9 +89,10 @@
 #define GUESS_DIV 10
 /* Above 64 letters the screen looks window after window until a matrix's
  * bound passes the limit, so a limit below the answer costs a join (and
- * another look) per sweep, one above it only the extra windows: a word for
- * every eight letters was fastest on 5-40 word messages (7.3 to 10 letters
- * a word, with the X's). */
+ * the next windows of the matrices that join) per sweep, one above it only
+ * the extra windows: a word for every eight letters was fastest on 5-40
+ * word messages (7.3 to 10 letters a word, with the X's), also once the
+ * windows went on where they stopped (9 and 10 were slower). */
 #define GUESS_DIV_LONG 8
 #define GUESS_LONG 64
 
@@ -1114,8 +1115,9 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             sc.rec = pf->rec, sc.nmat = pf->nmat, sc.lower = pf->lower, sc.alive = pf->kept;
             sc.g = sw.g < 255 ? sw.g : 255;
             nk = pf_screen_join(&sc, pf->screen, g0, &least);
-            /* their bounds may come from 16 letters: look at more (the
-             * ones that then fail count in least) */
+            /* their bounds cover only the windows they needed so far (or
+             * 16 letters): look on from there (the ones that then fail
+             * count in least) */
             sc.g = sw.g;
             nk = more_looks(pf, &sc, nk, &least);
             for (size_t j = 0; j < nk; j++)

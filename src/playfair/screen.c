@@ -27,9 +27,10 @@
  * piece's start) this one is weaker, 14.7 pieces for 40 random letters
  * instead of 17.2, but its table (the trigrams, 2 KB) is in the reach of
  * byte permutes: with AVX-512 VBMI four matrices of 16 letters, or two of
- * 32, are deciphered and screened in a register with no gather: a permute of the matrices' records (letter -> cell, cell ->
- * letter) by the cipher letters, the Playfair rule on rows and columns, a
- * permute back, and 16 two-register permutes for the trigram bits.
+ * 32, are deciphered and screened in a register with no gather: a permute
+ * of the matrices' records (letter -> cell, cell -> letter) by the cipher
+ * letters, the Playfair rule on rows and columns, a permute back, and 16
+ * two-register permutes for the trigram bits.
  *
  * The looks.  The first look at every matrix takes 16 letters when the
  * limit is small, else 32 (window 0, below), with the coarse table
@@ -535,8 +536,8 @@ AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen
 /* The windows after each one's last of list[0..cnt-1] (cnt <= BLOCK), in
  * rounds: round j takes, two a register, those of round j - 1 that still
  * need more and the matrices whose next window is j (sorted by it
- * beforehand).  So two matrices share each register whichever window they are at
- * (a join brings matrices at many windows); the bounds are those of
+ * beforehand).  So two matrices share each register whichever window they
+ * are at (a join brings matrices at many windows); the bounds are those of
  * more_scalar. */
 AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t cnt)
 {
