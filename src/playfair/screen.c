@@ -441,17 +441,23 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
     return bad_win(k, &k->w, r0, r1, r2, r3, quad, coarse);
 }
 
+/* mask_bound of sixteen masks of bad windows, one per 32-bit lane. */
+AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m)
+{
+    const __m512i even = _mm512_set1_epi32(0x55555555);
+    __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
+    __m512i odd = _mm512_and_si512(_mm512_add_epi32(m, _mm512_and_si512(start, even)), m);
+    __m512i pick = _mm512_ternarylogic_epi32(even, _mm512_andnot_si512(odd, m), odd, 0xca);
+    return _mm512_popcnt_epi32(pick);
+}
+
 /* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
  * bounds, the kept ones' numbers, the least bound of the others. */
 AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, size_t base,
                                                                 unsigned seen, size_t nalive, __m512i *vmin)
 {
-    const __m512i even = _mm512_set1_epi32(0x55555555);
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
-    __m512i odd = _mm512_and_si512(_mm512_add_epi32(m, _mm512_and_si512(start, even)), m);
-    __m512i pick = _mm512_ternarylogic_epi32(even, _mm512_andnot_si512(odd, m), odd, 0xca);
-    __m512i b = _mm512_add_epi32(_mm512_popcnt_epi32(pick), _mm512_set1_epi32(1));
+    __m512i b = _mm512_add_epi32(hits16(m), _mm512_set1_epi32(1));
     __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
     __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255)));
     _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
@@ -530,6 +536,34 @@ AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen
         add_window(s, b, j, mask_bound(m >> 32));
 }
 
+/* Window j of the sixteen matrices id[0..15], all at window j, as the first
+ * look does them: two a register, two registers a load of the table, the
+ * sixteen bounds added and stored from one register.  fetch: the records
+ * of the sixteen after the next sixteen are there to fetch ahead (a join's
+ * matrices are spread over all the records). */
+AVX512 static inline __attribute__((always_inline)) void window16(const pf_screen *s, const vk *k, const vwin *win,
+                                                                 unsigned j, const uint32_t *id, int fetch)
+{
+    uint64_t mk[8];
+    uint32_t base[16];
+    uint8_t b8[16];
+    __m512i b;
+    if (fetch)
+        for (int h = 32; h < 48; h++)
+            _mm_prefetch((const char *)(s->rec + 64 * (size_t)id[h]), _MM_HINT_T0);
+    for (int h = 0; h < 8; h += 2)
+        bad_two(k, win + j, _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 1]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 2]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 3]), &mk[h], &mk[h + 1]);
+    for (int q = 0; q < 16; q++)
+        base[q] = j ? s->lower[id[q]] : 1;
+    b = _mm512_add_epi32(_mm512_loadu_si512(base), hits16(_mm512_loadu_si512(mk)));
+    _mm_storeu_si128((__m128i *)b8, _mm512_cvtusepi32_epi8(b));
+    for (int q = 0; q < 16; q++)
+        s->lower[id[q]] = b8[q], s->seen[id[q]] = (uint8_t)(j + 1);
+}
+
 /* Matrices a look goes on with at a time: their numbers fit on the stack. */
 #define BLOCK 1024
 
@@ -544,14 +578,14 @@ AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t c
     const vk kk = *work_vk(s, 32), *k = &kk; /* in registers, if it can */
     const vwin *win = work_win(s);
     unsigned W = windows(s);
-    size_t at[PF_WINS + 1] = {0}, nc = 0;
+    size_t at[PF_WINS + 1] = {0}, nc = 0, t;
     uint32_t by[BLOCK], carry[BLOCK]; /* carry: round j's matrices */
-    for (size_t t = 0; t < cnt; t++)
+    for (t = 0; t < cnt; t++)
         if (needs_more(s, list[t]))
             at[s->seen[list[t]] + 1]++;
     for (unsigned j = 0; j < W; j++)
         at[j + 1] += at[j];
-    for (size_t t = 0; t < cnt; t++) /* at[j]: the next free place of window j's */
+    for (t = 0; t < cnt; t++) /* at[j]: the next free place of window j's */
         if (needs_more(s, list[t]))
             by[at[s->seen[list[t]]]++] = list[t];
     /* now window j's are by[at[j - 1] .. at[j] - 1] (at[-1] = 0) */
@@ -562,16 +596,14 @@ AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t c
         memcpy(carry + n, by + b0, (b1 - b0) * sizeof *carry), n += b1 - b0;
         /* the windows first, then which need more: a branch on a window's
          * result right after it would keep the next from starting */
-        for (size_t t = 0; t + 1 < n; t += 2) {
-            if (t + 9 < n) /* a join's matrices are spread over all the records */
-                _mm_prefetch((const char *)(s->rec + 64 * (size_t)carry[t + 8]), _MM_HINT_T0),
-                    _mm_prefetch((const char *)(s->rec + 64 * (size_t)carry[t + 9]), _MM_HINT_T0);
+        for (t = 0; t + 16 <= n; t += 16) /* sixteen at a time, their bounds in a register */
+            window16(s, k, win, j, carry + t, t + 48 <= n);
+        for (; t + 1 < n; t += 2)
             window2(s, k, win, j, carry[t], carry[t + 1], 1);
-        }
         if (n % 2)
             window2(s, k, win, j, carry[n - 1], carry[n - 1], 0);
         nc = 0;
-        for (size_t t = 0; t < n; t++)
+        for (t = 0; t < n; t++)
             if (needs_more(s, carry[t]))
                 carry[nc++] = carry[t];
     }
