@@ -198,7 +198,7 @@ static inline unsigned base_bound(const pf_screen *s, uint32_t i)
 
 static inline int needs_more(const pf_screen *s, uint32_t i)
 {
-    return s->seen[i] < windows(s) && base_bound(s, i) <= s->g;
+    return (s->seen[i] < windows(s)) & (base_bound(s, i) <= s->g);
 }
 
 /* Window j added to matrix i's bound (its count h). */
@@ -603,9 +603,8 @@ AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t c
         if (n % 2)
             window2(s, k, win, j, carry[n - 1], carry[n - 1], 0);
         nc = 0;
-        for (t = 0; t < n; t++)
-            if (needs_more(s, carry[t]))
-                carry[nc++] = carry[t];
+        for (t = 0; t < n; t++) /* without a branch: half of them go on, at random */
+            carry[nc] = carry[t], nc += (size_t)needs_more(s, carry[t]);
     }
 }
 
