@@ -429,7 +429,8 @@ static int run_crack(const char *dictpath, int order, int show, int stats, const
     cli_control_done(&ctl, &prog);
     if (stats) {
         int all = solved + unsolved ? solved + unsolved : 1;
-        fprintf(stderr, "cracked: %d messages (%d ambiguous), %d unsolved, in %.2f ms, %.3f ms each, %.2f ms of CPU\n",
+        fprintf(stderr,
+                "cracked: %d messages (%d ambiguous), %d unsolved, in %.2f ms, %.3f ms each, %.2f ms of CPU\n",
                 solved, ambiguous, unsolved, tcrack * 1e3, tcrack * 1e3 / all, ccrack * 1e3);
         fprintf(stderr, "search: %.0f pairs deciphered and %.1f texts parsed exactly per message\n",
                 (double)pairs / all, (double)parsed / all);

@@ -139,11 +139,11 @@ size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout);
  * order (room for 16 past the last); returns their number; *least = the
  * least bound above s->g, 256 if none. */
 size_t pf_screen_join(const pf_screen *s, int level, unsigned g0, unsigned *least);
-/* Look further at the s->alive[0..nalive-1] (ascending), each from the
- * window after the last its bound covers (seen[]), window after window
- * while its bound is at most s->g: keeps those still at most s->g, in
- * order, updates lower[] and seen[]; returns the number kept; *minout =
- * min(*minout, least bound of the others). */
+/* Look further at the s->alive[0..nalive-1], each from the window after
+ * the last its bound covers (seen[]), window after window while its bound
+ * is at most s->g: keeps those still at most s->g, in order, updates
+ * lower[] and seen[]; returns the number kept; *minout = min(*minout,
+ * least bound of the others). */
 size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout);
 
 /* ---- the annealer (anneal.c) -------------------------------------------- */
