@@ -198,7 +198,9 @@ static inline unsigned base_bound(const pf_screen *s, uint32_t i)
 
 static inline int needs_more(const pf_screen *s, uint32_t i)
 {
-    return (s->seen[i] < windows(s)) & (base_bound(s, i) <= s->g);
+    /* both tests, and no branch: more_block's rounds go on with about half
+     * of their matrices, at random */
+    return (int)((unsigned)(s->seen[i] < windows(s)) & (unsigned)(base_bound(s, i) <= s->g));
 }
 
 /* Window j added to matrix i's bound (its count h). */
