@@ -18,6 +18,7 @@
  * unique reading must be the message: its words re-encipher to the
  * ciphertext under the keyword that made it. */
 #include "harness.h"
+#include <limits.h>
 #include "sbfs/playfair.h"
 #include "../src/playfair/pf_internal.h" /* the calls kept out of the public API */
 
@@ -632,6 +633,173 @@ static void test_screens(const wl *sys)
     sb_playfair_free(pf);
 }
 
+/* ---- the screen's bounds against a plain count --------------------------- */
+
+/* The screen (screen.c) bounds a matrix's words by the bad trigrams of its
+ * deciphered letters, window of PF_WIN letters after window, and keeps
+ * each matrix's bound and windows between looks.  Here every bound it
+ * leaves is compared with a count done the plain way: decipher with
+ * ref_apply, mark each trigram found inside no word (skipping those around
+ * an X the preparation may have inserted), place boundaries greedily one
+ * bad trigram at a time, add up the windows.  The limit rises as the
+ * search's does (joins), so that looks resume from windows already seen,
+ * at every level the CPU has; texts of 2 to 1,400 letters reach the 16
+ * letter first look, the coarse table, partial last windows and the cap
+ * of PF_WINS windows. */
+
+typedef struct scr_ref {
+    unsigned char good[25][25][25]; /* trigram inside some word (J as I) */
+} scr_ref;
+
+/* The hitting count of window j (letters PF_WIN j ..) of deciphered P. */
+static unsigned ref_window(const scr_ref *sr, const char *P, size_t n, size_t j)
+{
+    size_t o = PF_WIN * j, L = n - o < PF_WIN ? n - o : PF_WIN;
+    unsigned count = 0;
+    long last = -10; /* the last boundary placed: before letter `last` */
+    for (size_t k = 2; k < L; k++) {
+        int skip = 0;
+        /* an X at odd place i that may be inserted spoils the trigrams holding it */
+        for (size_t i = k >= 2 ? k - 2 : 0; i <= k; i++)
+            if (i % 2 == 1 && P[o + i] == 'X' && (i + 1 == L ? o + L == n : P[o + i + 1] == P[o + i - 1]))
+                skip = 1;
+        if (skip || sr->good[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])][pf_index(P[o + k])])
+            continue;
+        if (last >= (long)k - 1) /* a boundary before letter k - 1 or k already */
+            continue;
+        last = (long)k, count++;
+    }
+    return count;
+}
+
+/* Check matrix m's state after a look at limit g: lower and seen agree with
+ * the plain counts h[], and the look stopped exactly when it should. */
+static int scr_state_ok(const unsigned *h, unsigned W, unsigned g, unsigned lower, unsigned seen)
+{
+    unsigned b = 1;
+    if (seen == 0) /* a first look of 16 letters or by the coarse table: no more than window 0 */
+        return lower >= 1 && lower <= 1 + h[0];
+    for (unsigned j = 0; j + 1 < seen; j++)
+        b += h[j];
+    if (seen > 1 && b > g) /* it looked at a window it did not need */
+        return 0;
+    b += h[seen - 1];
+    return lower == (b > 255 ? 255 : b) && (seen == W || b > g) && seen <= W;
+}
+
+static void test_screen_bounds(const wl *sys)
+{
+    enum { NMAT = 96, TEXTS = 60 };
+    static scr_ref sr;
+    uint8_t *tri = calloc(1, PF_TRI_BYTES), *rec = aligned_alloc(64, 64 * (NMAT + 16));
+    uint8_t lower[2][NMAT + 1], seen[2][NMAT + 1], cell[25], ct[2900];
+    uint32_t alive[2][NMAT + 16];
+    char mats[NMAT][26], msg[3000], cts[3000], P[3000];
+    void *work = malloc(PF_SCREEN_WORK);
+    int levels = pf_screen_level() == PF_SCREEN_AVX512 ? 2 : 1, checked = 0, bad = 0, resumed = 0;
+    sb_rng r;
+    memset(&sr, 0, sizeof sr);
+    memset(rec, 0, 64 * (NMAT + 16));
+    for (size_t i = 0; i < sys->n; i++) {
+        const char *w = sys->w[i];
+        for (size_t k = 0; w[k] && w[k + 1] && w[k + 2]; k++) {
+            pf_screen_addtri(tri, (unsigned)pf_index(w[k]), (unsigned)pf_index(w[k + 1]), (unsigned)pf_index(w[k + 2]));
+            sr.good[pf_index(w[k])][pf_index(w[k + 1])][pf_index(w[k + 2])] = 1;
+        }
+    }
+    sb_rng_seed(&r, 3232);
+    for (int m = 0; m < NMAT; m++) {
+        const char *key = sys->w[sb_rng_below(&r, sys->n)];
+        ref_matrix(key, mats[m]);
+        CHECK_INT(pf_matrix_idx(key, cell, NULL), 0);
+        pf_screen_record(cell, rec + 64 * m);
+    }
+    for (int t = 0; t < TEXTS; t++) {
+        size_t n;
+        unsigned W, g, gprev = 0, h[NMAT][PF_WINS], least[2];
+        /* a message under one of the matrices, or letters at random */
+        if (t % 3 != 2) {
+            int nw = t % 5 == 0 ? 1 + (int)sb_rng_below(&r, 3) : 1 + (int)sb_rng_below(&r, 150);
+            draw(&r, sys, NULL, nw, msg);
+            if (strlen(msg) > 1300)
+                msg[1300] = 0;
+            ref_prepare(msg, cts);
+            ref_apply(mats[sb_rng_below(&r, NMAT)], cts, 1);
+        } else {
+            size_t len = 2 + 2 * sb_rng_below(&r, 400);
+            for (size_t i = 0; i < len; i += 2) {
+                cts[i] = "ABCDEFGHIKLMNOPQRSTUVWXYZ"[sb_rng_below(&r, 25)];
+                do
+                    cts[i + 1] = "ABCDEFGHIKLMNOPQRSTUVWXYZ"[sb_rng_below(&r, 25)];
+                while (cts[i + 1] == cts[i]);
+            }
+            cts[len] = 0;
+        }
+        n = strlen(cts);
+        for (size_t i = 0; i < n; i++)
+            ct[i] = (uint8_t)pf_index(cts[i]);
+        W = (unsigned)((n + PF_WIN - 1) / PF_WIN < PF_WINS ? (n + PF_WIN - 1) / PF_WIN : PF_WINS);
+        for (int m = 0; m < NMAT; m++) {
+            strcpy(P, cts);
+            ref_apply(mats[m], P, 4);
+            for (unsigned j = 0; j < W; j++)
+                h[m][j] = ref_window(&sr, P, n, j);
+        }
+        /* the first look at a limit of 1 to 40 words, then higher limits */
+        g = 1 + (unsigned)sb_rng_below(&r, 40);
+        for (int step = 0; step < 4; step++) {
+            size_t nk[2] = {0, 0};
+            for (int lv = 0; lv < levels; lv++) {
+                int level = lv ? PF_SCREEN_AVX512 : PF_SCREEN_SCALAR;
+                pf_screen s = {rec, NMAT, tri, ct, n, g, alive[lv], lower[lv], work, seen[lv]};
+                pf_screen_prepare(&s, level);
+                if (step == 0) {
+                    nk[lv] = pf_screen_run(&s, level, &least[lv]);
+                } else {
+                    unsigned l2 = 256;
+                    s.g = g < 255 ? g : 255;
+                    nk[lv] = pf_screen_join(&s, level, gprev < 255 ? gprev : 255, &l2);
+                    for (size_t k = 0; k < nk[lv]; k++)
+                        resumed += seen[lv][alive[lv][k]] > 0;
+                    s.g = g, least[lv] = UINT_MAX;
+                    nk[lv] = pf_screen_more(&s, level, nk[lv], &least[lv]);
+                }
+            }
+            for (int lv = 0; lv < levels; lv++) {
+                unsigned lo = UINT_MAX;
+                size_t k = 0;
+                for (int m = 0; m < NMAT; m++, checked++) {
+                    int ok = scr_state_ok(h[m], W, g, lower[lv][m], seen[lv][m]);
+                    if (lower[lv][m] <= g) { /* kept, in order; only kept ones may be at most g */
+                        if (step == 0)
+                            ok &= k < nk[lv] && alive[lv][k++] == (uint32_t)m;
+                    } else if (step == 0 && lower[lv][m] < lo)
+                        lo = lower[lv][m];
+                    if (!ok && bad++ < 5)
+                        fprintf(stderr, "screen bounds: level %d, text %d (%zu letters), limit %u, matrix %d: "
+                                        "bound %u after %u windows\n",
+                                lv, t, n, g, m, lower[lv][m], seen[lv][m]);
+                }
+                if (step == 0) {
+                    CHECK(k == nk[lv]);
+                    CHECK_INT(least[lv], lo);
+                }
+            }
+            if (levels == 2) {
+                CHECK(nk[0] == nk[1] && !memcmp(alive[0], alive[1], nk[0] * sizeof **alive));
+                CHECK(!memcmp(lower[0], lower[1], NMAT) && !memcmp(seen[0], seen[1], NMAT));
+                CHECK_INT(least[0], least[1]);
+            }
+            gprev = g, g += 1 + (unsigned)sb_rng_below(&r, 8);
+        }
+    }
+    CHECK_INT(bad, 0);
+    CHECK(resumed > 0);
+    fprintf(stderr, "screen bounds: %d matrix states checked (%d looks resumed), %s\n", checked, resumed,
+            levels == 2 ? "scalar and AVX-512 alike" : "scalar (no AVX-512 here)");
+    free(tri), free(rec), free(work);
+}
+
 int main(void)
 {
     wl sys;
@@ -646,6 +814,8 @@ int main(void)
     test_full_dictionary(&sys);
     t_current = "test_screens";
     test_screens(&sys);
+    t_current = "test_screen_bounds";
+    test_screen_bounds(&sys);
     wl_free(&sys);
     return TEST_END();
 }

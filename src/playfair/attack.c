@@ -49,8 +49,8 @@
  * bound) travels with it in the live list between sweeps.
  *
  * The screen.  Before any matrix is deciphered pair by pair, screen.c
- * gives every matrix a cheaper lower bound (bad trigrams among the first
- * 16 to 64 letters), sixteen or more matrices at a time in vector
+ * gives every matrix a cheaper lower bound (bad trigrams, window of 32
+ * letters after window), sixteen or more matrices at a time in vector
  * registers; only the matrices it cannot refute at the first limit enter
  * the search (about 2% of them), the others wait outside with their bound
  * and join when the limit reaches it.  The first sweep runs behind the
@@ -89,9 +89,10 @@
 #define GUESS_DIV 10
 /* Above 64 letters the screen looks window after window until a matrix's
  * bound passes the limit, so a limit below the answer costs a join (and
- * another look) per sweep, one above it only the extra windows: a word for
- * every eight letters was fastest on 5-40 word messages (7.3 to 10 letters
- * a word, with the X's). */
+ * the next windows of the matrices that join) per sweep, one above it only
+ * the extra windows: a word for every eight letters was fastest on 5-40
+ * word messages (7.3 to 10 letters a word, with the X's), also once the
+ * windows went on where they stopped (9 and 10 were slower). */
 #define GUESS_DIV_LONG 8
 #define GUESS_LONG 64
 
@@ -232,6 +233,7 @@ struct sb_playfair {
     int threads;              /* threads a crack may use: 1 or 2 */
     uint32_t *kept;           /* the ones the screen kept of a chunk */
     uint8_t *lower;           /* each matrix's screen bound */
+    uint8_t *seen;            /* the screen's windows that bound covers */
     pf_done *done;
     size_t ndone, donecap;
     uint8_t *ways;
@@ -361,7 +363,7 @@ static void job_task(pf_job *jb, size_t c)
         atomic_store_explicit(&ch->done, 1, memory_order_release);
         return;
     }
-    s.rec = jb->sc.rec + 64 * c0, s.nmat = c1 - c0, s.lower = jb->sc.lower + c0;
+    s.rec = jb->sc.rec + 64 * c0, s.nmat = c1 - c0, s.lower = jb->sc.lower + c0, s.seen = jb->sc.seen + c0;
     s.alive = jb->kept + c * SLOT;
     if (jb->level != PF_SCREEN_OFF) {
         ch->nkept = pf_screen_run(&s, jb->level, &ch->minout);
@@ -516,6 +518,7 @@ void sb_playfair_free(sb_playfair *pf)
         sb_mem_free(m, pf->job.chunk, 2 * pf->job.nchunk * sizeof *pf->job.chunk);
         sb_mem_free(m, pf->kept, (pf->nmat + 16) * sizeof *pf->kept);
         sb_mem_free(m, pf->lower, pf->nmat + 1);
+        sb_mem_free(m, pf->seen, pf->nmat + 1);
     }
     sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
     sb_mem_free(m, pf->out, pf->outcap);
@@ -701,7 +704,8 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
                  !(pf->job.kept = sb_mem_alloc(pf->mem, nchunk * SLOT * sizeof *pf->job.kept, err)) ||
                  !(pf->job.chunk = sb_mem_alloc(pf->mem, 2 * nchunk * sizeof *pf->job.chunk, err)) ||
                  !(pf->kept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->kept, err)) ||
-                 !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
+                 !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err)) ||
+                 !(pf->seen = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
         return SB_ENOMEM;
     pf->job.nchunk = nchunk;
     for (want = old ? old : 256; want < n; want *= 2)
@@ -1044,7 +1048,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
      * bound) and join the search when its limit reaches their bound. */
     pf->ndone = 0, nalive = 0;
     sw.g = gin, sw.mindone = UINT_MAX, sw.next = UINT_MAX, sw.n = n, sw.npairs = npairs;
-    sc = (pf_screen){pf->rec, pf->nmat, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork};
+    sc = (pf_screen){pf->rec, pf->nmat, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork, pf->seen};
     if (pf->screen != PF_SCREEN_OFF)
         pf_screen_prepare(&sc, pf->screen);
     jb->sc = sc, jb->level = pf->screen, jb->more = 0, jb->ntask = jb->nchunk;
@@ -1111,8 +1115,9 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
             sc.rec = pf->rec, sc.nmat = pf->nmat, sc.lower = pf->lower, sc.alive = pf->kept;
             sc.g = sw.g < 255 ? sw.g : 255;
             nk = pf_screen_join(&sc, pf->screen, g0, &least);
-            /* their bounds may come from 16 letters: look at more (the
-             * ones that then fail count in least) */
+            /* their bounds cover only the windows they needed so far (or
+             * 16 letters): look on from there (the ones that then fail
+             * count in least) */
             sc.g = sw.g;
             nk = more_looks(pf, &sc, nk, &least);
             for (size_t j = 0; j < nk; j++)

@@ -113,15 +113,18 @@ typedef struct pf_screen {
     uint32_t *alive;    /* out: kept matrices, in order */
     uint8_t *lower;     /* out: each matrix's bound, capped at 255 */
     void *work;         /* PF_SCREEN_WORK bytes for pf_screen_prepare */
+    uint8_t *seen;      /* out: windows of PF_WIN letters each lower[] covers
+                           (0: it comes from a first look that the next
+                           look redoes: 16 letters or the coarse table) */
 } pf_screen;
 
+/* The screen's windows: PF_WIN letters each, window j holding letters
+ * PF_WIN j to PF_WIN j + PF_WIN - 1, PF_WINS of them at most (the search
+ * does the rest of a longer text). */
+#define PF_WIN 32
+#define PF_WINS 32
+
 #define PF_SCREEN_WORK 16384
-/* Windows of 64 letters the screen looks at, at most (1024 letters). */
-#define PF_MAXWIN 16
-/* The first look takes 64 letters and more windows above this limit
- * (32 random letters need about 12 words: up to 16 the 32-letter look,
- * two matrices a register, still refutes enough). */
-#define FIRST64 16
 
 /* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
 int pf_screen_level(void);
@@ -136,10 +139,11 @@ size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout);
  * order (room for 16 past the last); returns their number; *least = the
  * least bound above s->g, 256 if none. */
 size_t pf_screen_join(const pf_screen *s, int level, unsigned g0, unsigned *least);
-/* Look again, at up to 64 letters, at the s->alive[0..nalive-1] (whose
- * bounds may come from 16 letters): keeps those at most s->g, updates
- * lower[]; returns the number kept; *minout = min(*minout, least bound of
- * the others). */
+/* Look further at the s->alive[0..nalive-1], each from the window after
+ * the last its bound covers (seen[]), window after window while its bound
+ * is at most s->g: keeps those still at most s->g, in order, updates
+ * lower[] and seen[]; returns the number kept; *minout = min(*minout,
+ * least bound of the others). */
 size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout);
 
 /* ---- the annealer (anneal.c) -------------------------------------------- */

@@ -27,20 +27,19 @@
  * piece's start) this one is weaker, 14.7 pieces for 40 random letters
  * instead of 17.2, but its table (the trigrams, 2 KB) is in the reach of
  * byte permutes: with AVX-512 VBMI four matrices of 16 letters, or two of
- * 32, or one of 64 are deciphered and screened in a register with no
- * gather: a permute of the matrices' records (letter -> cell, cell ->
- * letter) by the cipher letters, the Playfair rule on rows and columns, a
- * permute back, and 16 two-register permutes for the trigram bits.
+ * 32, are deciphered and screened in a register with no gather: a permute
+ * of the matrices' records (letter -> cell, cell -> letter) by the cipher
+ * letters, the Playfair rule on rows and columns, a permute back, and 16
+ * two-register permutes for the trigram bits.
  *
  * The looks.  The first look at every matrix takes 16 letters when the
- * limit is small, 64 (and the windows after them, below) when it is large,
- * else 32, then with the coarse table (pf_internal.h) if the limit leaves
- * 32 letters much room; the matrices it keeps get looks at 32 letters
- * (unless the first was a full one at 32) and 64 letters and more.
- * A later look's windows are a superset of the earlier one's and its table
- * is the full one, so its bound is at least as high.  The scalar version
- * computes the same numbers, letter by letter, with the same looks; the
- * tests compare them. */
+ * limit is small, else 32 (window 0, below), with the coarse table
+ * (pf_internal.h) if the limit leaves 32 letters much room; the matrices
+ * it keeps get the windows of 32 letters one after another (from window
+ * 0 again if the first look was not a full one at 32) while their bound
+ * allows.  A later look's bound is at least the earlier one's.  The
+ * scalar version computes the same numbers, letter by letter, with the
+ * same looks; the tests compare them. */
 #include "pf_internal.h"
 
 #include <string.h>
@@ -87,9 +86,11 @@ static inline unsigned mask_bound(uint64_t m)
     return (unsigned)__builtin_popcountll(pick);
 }
 
-static inline void keep(const pf_screen *s, uint32_t i, unsigned b, size_t *nalive, unsigned *minout)
+static inline void keep(const pf_screen *s, uint32_t i, unsigned b, unsigned seen, size_t *nalive,
+                        unsigned *minout)
 {
     s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+    s->seen[i] = (uint8_t)seen;
     if (b <= s->g)
         s->alive[(*nalive)++] = i;
     else if (b < *minout)
@@ -135,39 +136,42 @@ static uint64_t bad_scalar(const pf_screen *s, const uint8_t *r, size_t L, int c
     return bad_scalar_at(s, r, 0, L, coarse);
 }
 
-/* The windows after the first 64 letters.  Every pair deciphers on its
- * own, so the bad trigrams of the letters 64..127, 128..191, ... are
- * found the same way, each window alone; a boundary that hits a window's
- * bad trigrams lies between two of its letters, so the hitting counts of
- * disjoint windows add up: k - 1 >= h0 + h1 + ...  A long message is
- * refuted after as many windows as its limit needs, not after the whole
- * text.  Example: a limit of 40 words for a 340-letter text; a wrong
- * matrix's random letters hit about 23 boundaries in each 64 letters, so
- * two windows refute it and the other 212 letters are never deciphered. */
+/* The windows after the first.  Every pair deciphers on its own, so the
+ * bad trigrams of the letters 32..63, 64..95, ... are found the same way,
+ * each window alone; a boundary that hits a window's bad trigrams lies
+ * between two of its letters, so the hitting counts of disjoint windows
+ * add up: k - 1 >= h0 + h1 + ...  A long message is refuted after as many
+ * windows as its limit needs, not after the whole text.  Example: a limit
+ * of 40 words for a 340-letter text; a wrong matrix's random letters hit
+ * about 11 boundaries in each 32 letters, so four windows refute it and
+ * the other 212 letters are never deciphered.
+ *
+ * Windows of 32 letters rather than 64: a matrix needs as many letters as
+ * its limit asks for, about three a word, and a limit of 24 words is met
+ * after three windows of 32 (96 letters) where it took two of 64 (128).
+ * Two matrices share a register, as in the first look, and since every
+ * window is added to what came before, a matrix's bound and the windows
+ * it covers (seen[]) are kept between looks: when the limit rises to its
+ * bound it goes on from the next window instead of starting again. */
 static unsigned windows(const pf_screen *s)
 {
-    size_t w = (s->n + 63) / 64;
-    return (unsigned)(w < PF_MAXWIN ? w : PF_MAXWIN);
+    size_t w = (s->n + PF_WIN - 1) / PF_WIN;
+    return (unsigned)(w < PF_WINS ? w : PF_WINS);
 }
 
-static unsigned more_scalar(const pf_screen *s, const uint8_t *r, unsigned b)
+/* Window j's hitting count for the matrix of record r. */
+static unsigned win_scalar(const pf_screen *s, const uint8_t *r, unsigned j)
 {
-    for (unsigned w = 1; w < windows(s) && b <= s->g; w++) {
-        size_t off = 64 * (size_t)w, L = s->n - off < 64 ? s->n - off : 64;
-        b += mask_bound(bad_scalar_at(s, r, off, L, 0));
-    }
-    return b;
+    size_t off = PF_WIN * (size_t)j, L = s->n - off < PF_WIN ? s->n - off : PF_WIN;
+    return mask_bound(bad_scalar_at(s, r, off, L, 0));
 }
 
 /* Letters the first look takes: 16 when the limit is small enough for 16
  * letters to refute nearly every matrix (at most three words: 96% of
- * random 16-letter texts need more), 64 and the windows after them when
- * the limit is so high that 32 letters would refute few (random letters
- * give about 12 words in 32), else 32.  The later looks take 32
- * and (for longer texts) 64 letters of the matrices kept. */
+ * random 16-letter texts need more), else 32 (window 0). */
 static unsigned first_lanes(const pf_screen *s)
 {
-    return s->g <= 3 || s->n <= 16 ? 16 : s->g <= FIRST64 || s->n <= 32 ? 32 : 64;
+    return s->g <= 3 || s->n <= 16 ? 16 : 32;
 }
 
 /* The coarse table for the first look when 32 letters leave much room: at
@@ -177,27 +181,43 @@ static int first_coarse(const pf_screen *s, unsigned lanes)
     return lanes == 32 && s->g <= 5;
 }
 
-/* The later looks after a first look at `lanes` letters: 32 letters if
- * the first took 16, or took 32 coarsely, and 64 for longer texts. */
-static unsigned later_from(const pf_screen *s, unsigned lanes)
+/* Windows a first look at `lanes` letters covers: window 0 when it read
+ * all of it with the full table, else none (the next look redoes it). */
+static unsigned first_seen(const pf_screen *s, unsigned lanes)
 {
-    return lanes == 64 ? 128 : lanes == 16 || first_coarse(s, lanes) ? 32 : 64;
+    return !first_coarse(s, lanes) && (lanes == PF_WIN || s->n <= lanes);
 }
 
-static int later_needed(const pf_screen *s, unsigned lanes, unsigned first)
+/* Matrix i's bound before its next window (1: no window yet), and whether
+ * it needs that window: its bound is at most the limit and the text has
+ * more windows. */
+static inline unsigned base_bound(const pf_screen *s, uint32_t i)
 {
-    return lanes == 32 ? s->n > 16 || first_coarse(s, first) : s->n > 32;
+    return s->seen[i] ? s->lower[i] : 1;
 }
 
-static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
+static inline int needs_more(const pf_screen *s, uint32_t i)
 {
-    size_t L = s->n < lanes ? s->n : lanes, keep = 0;
+    /* both tests, and no branch: more_block's rounds go on with about half
+     * of their matrices, at random */
+    return (int)((unsigned)(s->seen[i] < windows(s)) & (unsigned)(base_bound(s, i) <= s->g));
+}
+
+/* Window j added to matrix i's bound (its count h). */
+static inline void add_window(const pf_screen *s, uint32_t i, unsigned j, unsigned h)
+{
+    unsigned b = base_bound(s, i) + h;
+    s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+    s->seen[i] = (uint8_t)(j + 1);
+}
+
+/* The kept ones of alive[0..nalive-1], in order, after their looks. */
+static size_t settle(const pf_screen *s, size_t nalive, unsigned *minout)
+{
+    size_t keep = 0;
     for (size_t j = 0; j < nalive; j++) {
         uint32_t i = s->alive[j];
-        unsigned b = 1 + mask_bound(bad_scalar(s, s->rec + 64 * (size_t)i, L, 0));
-        if (lanes == 64)
-            b = more_scalar(s, s->rec + 64 * (size_t)i, b);
-        s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+        unsigned b = s->lower[i];
         if (b <= s->g)
             s->alive[keep++] = i;
         else if (b < *minout)
@@ -206,23 +226,26 @@ static size_t later_scalar(const pf_screen *s, size_t nalive, unsigned lanes, un
     return keep;
 }
 
+static size_t more_scalar(const pf_screen *s, size_t nalive, unsigned *minout)
+{
+    for (size_t j = 0; j < nalive; j++) {
+        uint32_t i = s->alive[j];
+        while (needs_more(s, i))
+            add_window(s, i, s->seen[i], win_scalar(s, s->rec + 64 * (size_t)i, s->seen[i]));
+    }
+    return settle(s, nalive, minout);
+}
+
 /* The scalar screen: the reference for the vector one. */
 static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 {
-    unsigned a = first_lanes(s);
+    unsigned a = first_lanes(s), seen = first_seen(s, a);
     size_t L = s->n < a ? s->n : a, nalive = 0;
     *minout = ~0u;
-    if (a == 64) {
-        for (size_t i = 0; i < s->nmat; i++)
-            s->alive[i] = (uint32_t)i;
-        return later_scalar(s, s->nmat, 64, minout);
-    }
     for (size_t i = 0; i < s->nmat; i++)
-        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))), &nalive,
-             minout);
-    for (unsigned lanes = later_from(s, a); lanes <= 64 && later_needed(s, lanes, a) && nalive; lanes *= 2)
-        nalive = later_scalar(s, nalive, lanes, minout);
-    return nalive;
+        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))), seen,
+             &nalive, minout);
+    return more_scalar(s, nalive, minout);
 }
 
 #ifdef PF_X86
@@ -245,8 +268,8 @@ typedef struct vk {
     __m512i T[32], Tc[16]; /* the full table, the coarse one */
 } vk;
 
-_Static_assert(3 * sizeof(vk) + PF_MAXWIN * sizeof(vwin) + 64 <= PF_SCREEN_WORK,
-               "room for three lane widths and the windows");
+_Static_assert(2 * sizeof(vk) + PF_WINS * sizeof(vwin) + 64 <= PF_SCREEN_WORK,
+               "room for two lane widths and the windows");
 
 /* The letters from off (at most 64) in a window of `lanes` letters a matrix. */
 AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, size_t off)
@@ -385,13 +408,15 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_win(const vk *k
     return _mm512_mask_testn_epi8_mask(a.valid, r[0], a.bits);
 }
 
-/* Two matrices of 64 letters by the full table, each of its blocks loaded
- * once for both (the loads of the table, 32 registers, cost as much as the
- * permutes when the table cannot stay in registers). */
-AVX512 static inline __attribute__((always_inline)) void bad_win2(const vk *k, const vwin *vw, __m512i ra,
-                                                                 __m512i rb, uint64_t *ma, uint64_t *mb)
+/* Two registers of two matrices each (records ra0, ra1 and rb0, rb1) at
+ * window vw by the full table, each of its blocks loaded once for both:
+ * the table (32 registers) does not stay in registers beside the work, and
+ * its loads cost as much as the permutes. */
+AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, const vwin *vw, __m512i ra0,
+                                                                __m512i ra1, __m512i rb0, __m512i rb1,
+                                                                uint64_t *ma, uint64_t *mb)
 {
-    vtri a = tri_index(k, vw, ra, ra, ra, ra, 0, 0), b = tri_index(k, vw, rb, rb, rb, rb, 0, 0);
+    vtri a = tri_index(k, vw, ra0, ra1, ra0, ra1, 0, 0), b = tri_index(k, vw, rb0, rb1, rb0, rb1, 0, 0);
     __m512i x[16], y[16];
 #pragma GCC unroll 16
     for (int j = 0; j < 16; j++) {
@@ -418,20 +443,27 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_avx512(const vk
     return bad_win(k, &k->w, r0, r1, r2, r3, quad, coarse);
 }
 
-/* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
- * bounds, the kept ones' numbers, the least bound of the others. */
-AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, size_t base,
-                                                                size_t nalive, __m512i *vmin)
+/* mask_bound of sixteen masks of bad windows, one per 32-bit lane. */
+AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m)
 {
     const __m512i even = _mm512_set1_epi32(0x55555555);
-    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
     __m512i odd = _mm512_and_si512(_mm512_add_epi32(m, _mm512_and_si512(start, even)), m);
     __m512i pick = _mm512_ternarylogic_epi32(even, _mm512_andnot_si512(odd, m), odd, 0xca);
-    __m512i b = _mm512_add_epi32(_mm512_popcnt_epi32(pick), _mm512_set1_epi32(1));
+    return _mm512_popcnt_epi32(pick);
+}
+
+/* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
+ * bounds, the kept ones' numbers, the least bound of the others. */
+AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, size_t base,
+                                                                unsigned seen, size_t nalive, __m512i *vmin)
+{
+    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i b = _mm512_add_epi32(hits16(m), _mm512_set1_epi32(1));
     __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
     __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255)));
     _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
+    _mm512_mask_storeu_epi8(s->seen + base, (__mmask64)valid, _mm512_set1_epi8((char)seen));
     *vmin = _mm512_mask_min_epu32(*vmin, valid & (__mmask16)~kept, *vmin, b);
     if (kept) {
         __m512i ids = _mm512_add_epi32(iota, _mm512_set1_epi32((int)base));
@@ -444,13 +476,13 @@ AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen
 static const vk *work_vk(const pf_screen *s, unsigned lanes)
 {
     const vk *k = (const vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
-    return k + (lanes == 16 ? 0 : lanes == 32 ? 1 : 2);
+    return k + (lanes == 16 ? 0 : 1);
 }
 
-/* The windows of 64 letters from letter 64 on (window w at index w - 1). */
+/* The windows of PF_WIN letters, two matrices a register. */
 static const vwin *work_win(const pf_screen *s)
 {
-    return (const vwin *)(work_vk(s, 64) + 1);
+    return (const vwin *)(work_vk(s, 32) + 1);
 }
 
 /* The first look at every matrix: four matrices of 16 letters or two of 32
@@ -458,6 +490,7 @@ static const vwin *work_win(const pf_screen *s)
  * there is no tail case. */
 AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
 {
+    const unsigned seen = first_seen(s, lanes);
     const vk kk = *work_vk(s, lanes), *k = &kk; /* in registers, if it can */
     size_t nalive = 0;
     __m512i vmin = _mm512_set1_epi32(-1);
@@ -468,7 +501,8 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
             for (int h = 0; h < 4; h++, rec += 256)
                 mk[h] = bad_avx512(k, _mm512_load_si512(rec), _mm512_load_si512(rec + 64),
                                    _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1, 0);
-            nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)), i, nalive, &vmin);
+            nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)), i, seen, nalive,
+                           &vmin);
         }
     } else if (first_coarse(s, lanes)) {
         uint64_t mk[8];
@@ -477,97 +511,116 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
                 __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
                 mk[h] = bad_avx512(k, r0, r1, r0, r1, 0, 1);
             }
-            nalive = tally(s, _mm512_loadu_si512(mk), i, nalive, &vmin);
+            nalive = tally(s, _mm512_loadu_si512(mk), i, seen, nalive, &vmin);
         }
     } else {
         uint64_t mk[8];
         for (size_t i = 0; i < s->nmat; i += 16) {
-            for (int h = 0; h < 8; h++, rec += 128) {
-                __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
-                mk[h] = bad_avx512(k, r0, r1, r0, r1, 0, 0);
-            }
-            nalive = tally(s, _mm512_loadu_si512(mk), i, nalive, &vmin);
+            for (int h = 0; h < 8; h += 2, rec += 256)
+                bad_two(k, &k->w, _mm512_load_si512(rec), _mm512_load_si512(rec + 64), _mm512_load_si512(rec + 128),
+                        _mm512_load_si512(rec + 192), &mk[h], &mk[h + 1]);
+            nalive = tally(s, _mm512_loadu_si512(mk), i, seen, nalive, &vmin);
         }
     }
     *minout = _mm512_reduce_min_epu32(vmin);
     return nalive;
 }
 
-/* The look at 64 letters and the windows after them, two matrices at a
- * time while both need the next window. */
-AVX512 static size_t later64_avx512(const pf_screen *s, size_t nalive, unsigned *minout)
+/* Window j of matrices a and b, one in each half of a register (b may be
+ * a again: its half is then ignored). */
+AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen *s, const vk *k, const vwin *win,
+                                                                unsigned j, uint32_t a, uint32_t b, int both)
 {
-    const vk *k = work_vk(s, 64);
-    const vwin *win = work_win(s);
-    unsigned nw = windows(s);
-    size_t keep = 0;
-    for (size_t j = 0; j < nalive; j += 2) {
-        uint32_t i[2] = {s->alive[j], j + 1 < nalive ? s->alive[j + 1] : s->alive[j]};
-        __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)i[0]), r1 = _mm512_load_si512(s->rec + 64 * (size_t)i[1]);
-        uint64_t m0, m1;
-        unsigned b[2], w = 1;
-        bad_win2(k, &k->w, r0, r1, &m0, &m1);
-        b[0] = 1 + mask_bound(m0), b[1] = 1 + mask_bound(m1);
-        for (; w < nw && b[0] <= s->g && b[1] <= s->g; w++) {
-            bad_win2(k, win + w - 1, r0, r1, &m0, &m1);
-            b[0] += mask_bound(m0), b[1] += mask_bound(m1);
-        }
-        for (; w < nw && b[0] <= s->g; w++)
-            b[0] += mask_bound(bad_win(k, win + w - 1, r0, r0, r0, r0, 0, 0));
-        for (; w < nw && b[1] <= s->g; w++)
-            b[1] += mask_bound(bad_win(k, win + w - 1, r1, r1, r1, r1, 0, 0));
-        for (unsigned h = 0; h < 2 && j + h < nalive; h++) {
-            s->lower[i[h]] = (uint8_t)(b[h] > 255 ? 255 : b[h]);
-            if (b[h] <= s->g)
-                s->alive[keep++] = i[h];
-            else if (b[h] < *minout)
-                *minout = b[h];
-        }
-    }
-    return keep;
+    __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)a), r1 = _mm512_load_si512(s->rec + 64 * (size_t)b);
+    uint64_t m = bad_win(k, win + j, r0, r1, r0, r1, 0, 0);
+    add_window(s, a, j, mask_bound(m & 0xffffffffu));
+    if (both)
+        add_window(s, b, j, mask_bound(m >> 32));
 }
 
-/* A later look at the kept matrices: two of 32 letters or one of 64. */
-AVX512 static size_t later_avx512(const pf_screen *s, size_t nalive, unsigned lanes, unsigned *minout)
+/* Window j of the sixteen matrices id[0..15], all at window j, as the first
+ * look does them: two a register, two registers a load of the table, the
+ * sixteen bounds added and stored from one register.  fetch: the records
+ * of the sixteen after the next sixteen are there to fetch ahead (a join's
+ * matrices are spread over all the records). */
+AVX512 static inline __attribute__((always_inline)) void window16(const pf_screen *s, const vk *k, const vwin *win,
+                                                                 unsigned j, const uint32_t *id, int fetch)
 {
-    const vk *k = work_vk(s, lanes);
-    size_t keep = 0;
-    if (lanes == 64)
-        return later64_avx512(s, nalive, minout);
-    for (size_t j = 0; j < nalive; j += 64 / lanes) {
-        uint32_t i0 = s->alive[j], i1 = j + 1 < nalive ? s->alive[j + 1] : i0;
-        __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)i0), r1 = _mm512_load_si512(s->rec + 64 * (size_t)i1);
-        uint64_t m = bad_avx512(k, r0, lanes == 64 ? r0 : r1, r0, r1, 0, 0);
-        for (unsigned h = 0; h < 64 / lanes && j + h < nalive; h++) {
-            uint32_t i = h ? i1 : i0;
-            unsigned b = 1 + mask_bound(lanes == 64 ? m : (m >> 32 * h) & 0xffffffffu);
-            if (lanes == 64)
-                for (unsigned w = 1; w < windows(s) && b <= s->g; w++)
-                    b += mask_bound(bad_win(k, work_win(s) + w - 1, r0, r0, r0, r0, 0, 0));
-            s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
-            if (b <= s->g)
-                s->alive[keep++] = i;
-            else if (b < *minout)
-                *minout = b;
-        }
+    uint64_t mk[8];
+    uint32_t base[16];
+    uint8_t b8[16];
+    __m512i b;
+    if (fetch)
+        for (int h = 32; h < 48; h++)
+            _mm_prefetch((const char *)(s->rec + 64 * (size_t)id[h]), _MM_HINT_T0);
+    for (int h = 0; h < 8; h += 2)
+        bad_two(k, win + j, _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 1]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 2]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 3]), &mk[h], &mk[h + 1]);
+    for (int q = 0; q < 16; q++)
+        base[q] = j ? s->lower[id[q]] : 1;
+    b = _mm512_add_epi32(_mm512_loadu_si512(base), hits16(_mm512_loadu_si512(mk)));
+    _mm_storeu_si128((__m128i *)b8, _mm512_cvtusepi32_epi8(b));
+    for (int q = 0; q < 16; q++)
+        s->lower[id[q]] = b8[q], s->seen[id[q]] = (uint8_t)(j + 1);
+}
+
+/* Matrices a look goes on with at a time: their numbers fit on the stack. */
+#define BLOCK 1024
+
+/* The windows after each one's last of list[0..cnt-1] (cnt <= BLOCK), in
+ * rounds: round j takes, two a register, those of round j - 1 that still
+ * need more and the matrices whose next window is j (sorted by it
+ * beforehand).  So two matrices share each register whichever window they
+ * are at (a join brings matrices at many windows); the bounds are those of
+ * more_scalar. */
+AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t cnt)
+{
+    const vk kk = *work_vk(s, 32), *k = &kk; /* in registers, if it can */
+    const vwin *win = work_win(s);
+    unsigned W = windows(s);
+    size_t at[PF_WINS + 1] = {0}, nc = 0, t;
+    uint32_t by[BLOCK], carry[BLOCK]; /* carry: round j's matrices */
+    for (t = 0; t < cnt; t++)
+        if (needs_more(s, list[t]))
+            at[s->seen[list[t]] + 1]++;
+    for (unsigned j = 0; j < W; j++)
+        at[j + 1] += at[j];
+    for (t = 0; t < cnt; t++) /* at[j]: the next free place of window j's */
+        if (needs_more(s, list[t]))
+            by[at[s->seen[list[t]]]++] = list[t];
+    /* now window j's are by[at[j - 1] .. at[j] - 1] (at[-1] = 0) */
+    for (unsigned j = 0; j < W; j++) {
+        size_t b0 = j ? at[j - 1] : 0, b1 = at[j], n = nc;
+        if (n + b1 - b0 == 0)
+            continue;
+        memcpy(carry + n, by + b0, (b1 - b0) * sizeof *carry), n += b1 - b0;
+        /* the windows first, then which need more: a branch on a window's
+         * result right after it would keep the next from starting */
+        for (t = 0; t + 16 <= n; t += 16) /* sixteen at a time, their bounds in a register */
+            window16(s, k, win, j, carry + t, t + 48 <= n);
+        for (; t + 1 < n; t += 2)
+            window2(s, k, win, j, carry[t], carry[t + 1], 1);
+        if (n % 2)
+            window2(s, k, win, j, carry[n - 1], carry[n - 1], 0);
+        nc = 0;
+        for (t = 0; t < n; t++) /* without a branch: half of them go on, at random */
+            carry[nc] = carry[t], nc += (size_t)needs_more(s, carry[t]);
     }
-    return keep;
+}
+
+AVX512 static size_t more_avx512(const pf_screen *s, size_t nalive, unsigned *minout)
+{
+    for (size_t t = 0; t < nalive; t += BLOCK)
+        more_block(s, s->alive + t, nalive - t < BLOCK ? nalive - t : BLOCK);
+    return settle(s, nalive, minout);
 }
 
 AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
 {
-    unsigned a = first_lanes(s);
-    size_t nalive;
-    if (a == 64) {
-        *minout = ~0u;
-        for (size_t i = 0; i < s->nmat; i++)
-            s->alive[i] = (uint32_t)i;
-        return later_avx512(s, s->nmat, 64, minout);
-    }
-    nalive = first_avx512(s, a, minout);
-    for (unsigned lanes = later_from(s, a); lanes <= 64 && later_needed(s, lanes, a) && nalive; lanes *= 2)
-        nalive = later_avx512(s, nalive, lanes, minout);
-    return nalive;
+    size_t nalive = first_avx512(s, first_lanes(s), minout);
+    return more_avx512(s, nalive, minout);
 }
 
 /* pf_screen_join, 64 bounds a step: the joining ones' numbers are
@@ -608,10 +661,10 @@ AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *leas
 AVX512 static void prepare_avx512(pf_screen *s)
 {
     vk *k = (vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
-    vwin *w = (vwin *)(k + 3);
-    vk_init(k, s, 16), vk_init(k + 1, s, 32), vk_init(k + 2, s, 64);
-    for (unsigned j = 1; j < windows(s); j++)
-        vwin_init(w + j - 1, s, 64, 64 * (size_t)j);
+    vwin *w = (vwin *)(k + 2);
+    vk_init(k, s, 16), vk_init(k + 1, s, 32);
+    for (unsigned j = 0; j < windows(s); j++)
+        vwin_init(w + j, s, PF_WIN, PF_WIN * (size_t)j);
 }
 #endif
 
@@ -667,15 +720,10 @@ size_t pf_screen_join(const pf_screen *s, int level, unsigned g0, unsigned *leas
 
 size_t pf_screen_more(const pf_screen *s, int level, size_t nalive, unsigned *minout)
 {
-    for (unsigned lanes = 32; lanes <= 64 && (lanes == 32 || s->n > 32) && nalive; lanes *= 2) {
 #ifdef PF_X86
-        if (level >= PF_SCREEN_AVX512) {
-            nalive = later_avx512(s, nalive, lanes, minout);
-            continue;
-        }
+    if (level >= PF_SCREEN_AVX512)
+        return more_avx512(s, nalive, minout);
 #endif
-        nalive = later_scalar(s, nalive, lanes, minout);
-    }
     (void)level;
-    return nalive;
+    return more_scalar(s, nalive, minout);
 }
