@@ -254,7 +254,9 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         if (*state[j] < 0)
             rc = *state[j];
     }
-    if (!rc && !(rc = sb_lwriter_open(&w, &s->st, out, err)))
+    /* levels are kept (and read again) in blocks; runs, written and read
+     * once, in the faster gap code */
+    if (!rc && !(rc = f ? sb_lwriter_open_packed(&w, &s->st, out, err) : sb_lwriter_open(&w, &s->st, out, err)))
         wopen = 1;
     for (int i = H.n / 2 - 1; i >= 0; i--)
         hdown(&H, i);
@@ -402,13 +404,15 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     lname(out, sizeof out, X, d + 1);
     if (Y >= 0)
         lname(other, sizeof other, Y, s->nlev[Y] - 1);
-    /* the chunk: what the budget leaves after the reader and the writer */
-    size_t left = sb_mem_left(s->mem), need = 3 * iob + 2 * MIN_CHUNK * kb(s);
+    /* the chunk: what the budget leaves after the reader and the writer
+     * (and the level reader's block decoder) */
+    size_t x = sb_lstore_packed_extra(&s->st);
+    size_t left = sb_mem_left(s->mem), need = 3 * iob + x + 2 * MIN_CHUNK * kb(s);
     if (left < need)
         return sb_error_set(err, SB_ENOMEM, 0, 0,
                             "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
                             need, left);
-    size_t cb = (left - 3 * iob) / 2;
+    size_t cb = (left - 3 * iob - x) / 2;
     if (cb > MAX_CHUNK_BYTES)
         cb = MAX_CHUNK_BYTES;
     expander e = {s, NULL, NULL, 0, cb / kb(s), NULL, 0, 0, 0, 0, err};
@@ -448,13 +452,14 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     /* merge: runs among themselves while there are more than the buffers
      * left allow, then all with levels d and d-1 into level d+1 */
     left = sb_mem_left(s->mem);
+    left = left > 4 * x ? left - 4 * x : 0; /* three levels read, one written, in blocks */
     size_t fan = left / iob > 4 ? left / iob - 4 : 0;
     if (fan > MAX_FANIN)
         fan = MAX_FANIN;
     if (!rc && fan < 2)
         rc = sb_error_set(err, SB_ENOMEM, 0, 0,
                           "memory budget exhausted: merging levels on disk needs %zu bytes, %zu are left",
-                          6 * iob, left);
+                          6 * iob + 4 * x, sb_mem_left(s->mem));
     while (!rc && (size_t)e.nruns > fan) {
         int id = e.next_run++;
         char name[64];
