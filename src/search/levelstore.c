@@ -189,6 +189,7 @@ enum {
     LMAX = 12,  /* the longest code, in bits */
     LB = 7,     /* bits of a decoding table's direct lookup; longer codes are found length by length */
     BLOCK = 4096,
+    NOLUT = 31, /* a lookup entry for a code longer than LB, or a table not used */
 };
 
 struct sb_lpack {
@@ -198,14 +199,15 @@ struct sb_lpack {
     uint64_t *keys;           /* the block being gathered, m keys */
     size_t m;
     uint32_t *freq;           /* per table, per symbol (at base(t)) */
-    uint16_t *code;           /* canonical codes, bit-reversed for the stream */
+    uint32_t *code;           /* canonical codes, bit-reversed for the stream, | length << 16 */
+    uint16_t *hs;             /* h of each key of the block */
     unsigned char *len;       /* code lengths (reading too) */
     uint64_t *srt, *wt;       /* the Huffman builder's scratch */
     int *par;
     uint64_t acc;             /* bits not yet in a byte (both ways) */
     int nb;
     /* reading */
-    uint16_t *lut;            /* per table 2^LB entries: symbol << 4 | length, 0 for a longer code */
+    uint16_t *lut;            /* per table 2^LB entries: symbol << 5 | length, NOLUT for a longer code */
     uint16_t *cnt;            /* per table, codes of each length 0..LMAX */
     uint16_t *sorted;         /* per table, its symbols in code order */
     int *single;              /* per table: its only symbol (coded in no bits), -1 several, -2 unused */
@@ -244,7 +246,8 @@ static size_t carve(sb_lpack *k, unsigned char *p, int writer)
     if (writer) {
         TAKE(k->keys, k->B * (size_t)k->kw * 8);
         TAKE(k->freq, A * 4);
-        TAKE(k->code, A * 2);
+        TAKE(k->code, A * 4);
+        TAKE(k->hs, k->B * 2);
         TAKE(k->srt, P1 * 8);
         TAKE(k->wt, 2 * P1 * 8);
         TAKE(k->par, 2 * P1 * sizeof(int));
@@ -378,7 +381,7 @@ static inline unsigned reverse(unsigned c, int n)
 
 /* Canonical codes from lengths (deflate's rule): shorter codes first,
  * and in one length, the smaller symbol first. */
-static void canon(const unsigned char *len, size_t A, uint16_t *code)
+static void canon(const unsigned char *len, size_t A, uint32_t *code)
 {
     unsigned count[LMAX + 2] = {0}, next[LMAX + 2] = {0};
     for (size_t s = 0; s < A; s++)
@@ -387,30 +390,55 @@ static void canon(const unsigned char *len, size_t A, uint16_t *code)
     for (int l = 1; l <= LMAX; l++)
         next[l] = (next[l - 1] + count[l - 1]) << 1;
     for (size_t s = 0; s < A; s++)
-        if (len[s])
-            code[s] = (uint16_t)reverse(next[len[s]]++, len[s]);
-        else
-            code[s] = 0;
+        code[s] = len[s] ? reverse(next[len[s]]++, len[s]) | (uint32_t)len[s] << 16 : 0;
 }
 
-/* Bits out: whole bytes into the writer's buffer, drained when it is
- * full.  room() first makes space for n bytes. */
+/* Bits out, least significant first, in whole words into the writer's
+ * buffer.  The writer's fields are copied into a bitout on the stack
+ * while a block is coded, so that they stay in registers (stores into
+ * the buffer could otherwise be the writer's own fields, for all the
+ * compiler knows). */
+typedef struct bitout {
+    unsigned char *buf;
+    size_t len;
+    uint64_t acc;
+    int nb;
+} bitout;
 
-static int room(sb_lwriter *w, size_t n, sb_error *err)
+static void bo_save(const bitout *o, sb_lwriter *w)
 {
-    return w->len + n + 8 > w->ls->iob ? drain(w, err) : 0;
+    w->len = o->len;
+    w->pk->acc = o->acc;
+    w->pk->nb = o->nb;
 }
 
-static inline void bput(sb_lwriter *w, unsigned v, int n)
+/* Make room for n bytes, draining the buffer to the file if need be. */
+static int bo_room(bitout *o, sb_lwriter *w, size_t n, sb_error *err)
 {
-    sb_lpack *k = w->pk;
-    k->acc |= (uint64_t)v << k->nb;
-    k->nb += n;
-    while (k->nb >= 8) {
-        w->buf[w->len++] = (unsigned char)k->acc;
-        k->acc >>= 8;
-        k->nb -= 8;
+    if (o->len + n + 8 <= w->ls->iob)
+        return 0;
+    bo_save(o, w);
+    int rc = drain(w, err);
+    o->len = w->len;
+    return rc;
+}
+
+static inline void bput(bitout *o, unsigned v, int n)
+{
+    o->acc |= (uint64_t)v << o->nb;
+    o->nb += n;
+    if (o->nb >= 32) {
+        sb_le_put32(o->buf + o->len, (uint32_t)o->acc);
+        o->len += 4;
+        o->acc >>= 32;
+        o->nb -= 32;
     }
+}
+
+/* a symbol: its code and length in one word */
+static inline void cput(bitout *o, uint32_t c)
+{
+    bput(o, c & 0xffff, (int)(c >> 16));
 }
 
 /* Code the keys gathered (prev: the key before the block, NULL for the
@@ -424,50 +452,64 @@ static int put_block(sb_lwriter *w, const uint64_t *prev, sb_error *err)
     for (size_t i = 0; i < k->m; i++) {
         const uint64_t *key = k->keys + i * (size_t)kw, *pk = i ? key - kw : prev;
         int h = pk ? top_nib(key, pk, kw) : P;
+        k->hs[i] = (uint16_t)h;
         k->freq[h]++;
         if (h < P)
             k->freq[base(k, 1 + h) + nib(key, h) - nib(pk, h) - 1]++;
         for (int q = h - 1; q >= 0; q--)
             k->freq[base(k, 1 + P + q) + nib(key, q)]++;
     }
-    if ((rc = room(w, 2, err)))
+    bitout o = {w->buf, w->len, k->acc, k->nb};
+    if ((rc = bo_room(&o, w, 2, err)))
         return rc;
-    bput(w, (unsigned)(k->m - 1), 12);
+    bput(&o, (unsigned)(k->m - 1), 12);
     for (int t = 0; t < k->T; t++) {
         size_t a = alpha(k, t), b = base(k, t), used = 0;
         for (size_t s = 0; s < a; s++)
             used += k->freq[b + s] != 0;
-        if ((rc = room(w, (1 + 5 * a) / 8 + 1, err)))
+        if ((rc = bo_room(&o, w, (1 + 5 * a) / 8 + 1, err)))
             return rc;
-        bput(w, used != 0, 1);
+        bput(&o, used != 0, 1);
         if (!used)
             continue;
         huff_lengths(k, k->freq + b, a, k->len + b);
         canon(k->len + b, a, k->code + b);
         for (size_t s = 0; s < a; s++) {
-            bput(w, k->freq[b + s] != 0, 1);
+            bput(&o, k->freq[b + s] != 0, 1);
             if (k->freq[b + s])
-                bput(w, k->len[b + s], 4);
+                bput(&o, k->len[b + s], 4);
         }
     }
     size_t most = ((size_t)(P + 1) * LMAX + 7) / 8 + 1;
+    const uint32_t *c = k->code + base(k, 1 + P);
     for (size_t i = 0; i < k->m; i++) {
         const uint64_t *key = k->keys + i * (size_t)kw, *pk = i ? key - kw : prev;
-        if ((rc = room(w, most, err)))
+        if ((rc = bo_room(&o, w, most, err)))
             return rc;
-        int h = pk ? top_nib(key, pk, kw) : P;
-        size_t s = (size_t)h;
-        bput(w, k->code[s], k->len[s]);
-        if (h < P) {
-            s = base(k, 1 + h) + nib(key, h) - nib(pk, h) - 1;
-            bput(w, k->code[s], k->len[s]);
-        }
-        for (int q = h - 1; q >= 0; q--) {
-            s = base(k, 1 + P + q) + nib(key, q);
-            bput(w, k->code[s], k->len[s]);
-        }
+        int h = k->hs[i];
+        cput(&o, k->code[h]);
+        if (h < P)
+            cput(&o, k->code[base(k, 1 + h) + nib(key, h) - nib(pk, h) - 1]);
+        for (int q = h - 1; q >= 0; q--)
+            cput(&o, c[16 * q + nib(key, q)]);
     }
+    bo_save(&o, w);
     return 0;
+}
+
+/* The bits left, to whole bytes (the end of the file). */
+static int bflush(sb_lwriter *w, sb_error *err)
+{
+    sb_lpack *k = w->pk;
+    bitout o = {w->buf, w->len, k->acc, k->nb};
+    int rc = bo_room(&o, w, 8, err);
+    for (; !rc && o.nb > 0; o.nb -= 8) {
+        o.buf[o.len++] = (unsigned char)o.acc;
+        o.acc >>= 8;
+    }
+    o.nb = 0;
+    bo_save(&o, w);
+    return rc;
 }
 
 /* The block gathered so far, coded after the one before it. */
@@ -590,8 +632,8 @@ void sb_lwriter_abort(sb_lwriter *w)
 int sb_lwriter_close(sb_lwriter *w, sb_error *err)
 {
     int rc = 0;
-    if (w->pk && !(rc = flush_block(w, err)) && !(rc = room(w, 1, err)))
-        bput(w, 0, 7); /* the last bits to a whole byte */
+    if (w->pk && !(rc = flush_block(w, err)))
+        rc = bflush(w, err);
     if (!rc)
         rc = drain(w, err);
     if (rc) {
@@ -702,23 +744,13 @@ static int bits(sb_lreader *r, int n, unsigned *v, sb_error *err)
     return rc;
 }
 
-/* The next symbol of table t: >= 0, or an SB_E* code. */
-static inline int sym(sb_lreader *r, int t, sb_error *err)
+/* A code longer than LB bits, found length by length (canonical codes:
+ * the first code of each length follows from the counts). */
+static int slow_sym(sb_lreader *r, int t, sb_error *err)
 {
     sb_lpack *k = r->pk;
-    int s = k->single[t];
-    if (s != -1)
-        return s >= 0 ? s : damaged(r, err, "a key uses a code the block does not have");
-    if (k->nb < LMAX) {
-        int rc = pull(r, err);
-        if (rc)
-            return rc;
-    }
-    unsigned e = k->lut[((size_t)t << LB) | (k->acc & ((1u << LB) - 1))];
-    if (e & 15) {
-        skip(k, (int)(e & 15));
-        return (int)(e >> 4);
-    }
+    if (k->single[t] == -2)
+        return damaged(r, err, "a key uses a code the block does not have");
     const uint16_t *c = k->cnt + (size_t)t * (LMAX + 1), *so = k->sorted + base(k, t);
     unsigned code = 0, first = 0, idx = 0;
     for (int l = 1; l <= LMAX; l++) {
@@ -732,6 +764,22 @@ static inline int sym(sb_lreader *r, int t, sb_error *err)
         code <<= 1;
     }
     return damaged(r, err, "a code the block does not have");
+}
+
+/* The next symbol of table t: >= 0, or an SB_E* code. */
+static inline int sym(sb_lreader *r, int t, sb_error *err)
+{
+    sb_lpack *k = r->pk;
+    if (k->nb < LMAX) {
+        int rc = pull(r, err);
+        if (rc)
+            return rc;
+    }
+    unsigned e = k->lut[((size_t)t << LB) | (k->acc & ((1u << LB) - 1))];
+    if (e == NOLUT)
+        return slow_sym(r, t, err);
+    skip(k, (int)(e & 31));
+    return (int)(e >> 5);
 }
 
 /* The head of a block: its size and its tables, checked complete. */
@@ -748,10 +796,13 @@ static int get_block(sb_lreader *r, sb_error *err)
     for (int t = 0; t < k->T && !rc; t++) {
         size_t a = alpha(k, t), b = base(k, t), n = 0;
         unsigned char *len = k->len + b;
+        uint16_t *lut = k->lut + ((size_t)t << LB);
         if ((rc = bits(r, 1, &v, err)))
             break;
         if (!v) {
             k->single[t] = -2;
+            for (unsigned i = 0; i < 1u << LB; i++)
+                lut[i] = NOLUT;
             continue;
         }
         uint32_t kraft = 0, zeros = 0;
@@ -777,13 +828,15 @@ static int get_block(sb_lreader *r, sb_error *err)
             break;
         if (n == 1 && len[k->single[t]] == 0xff) {
             len[k->single[t]] = 0;
+            for (unsigned i = 0; i < 1u << LB; i++)
+                lut[i] = (uint16_t)(k->single[t] << 5);
             continue;
         }
         if (kraft != 1u << LMAX || zeros || n < 2)
             return damaged(r, err, "a block's code is not complete");
         k->single[t] = -1;
         /* symbols in code order; the direct lookup for codes of LB bits or fewer */
-        uint16_t *so = k->sorted + b, *lut = k->lut + ((size_t)t << LB);
+        uint16_t *so = k->sorted + b;
         unsigned at[LMAX + 2], next[LMAX + 2];
         at[1] = 0;
         next[1] = 0;
@@ -791,7 +844,8 @@ static int get_block(sb_lreader *r, sb_error *err)
             at[l] = at[l - 1] + c[l - 1];
             next[l] = (next[l - 1] + c[l - 1]) << 1;
         }
-        memset(lut, 0, sizeof *lut << LB);
+        for (unsigned i = 0; i < 1u << LB; i++)
+            lut[i] = NOLUT;
         for (size_t s = 0; s < a; s++) {
             int l = len[s];
             if (!l)
@@ -800,7 +854,7 @@ static int get_block(sb_lreader *r, sb_error *err)
             unsigned code = reverse(next[l]++, l);
             if (l <= LB)
                 for (unsigned i = code; i < 1u << LB; i += 1u << l)
-                    lut[i] = (uint16_t)(s << 4 | (unsigned)l);
+                    lut[i] = (uint16_t)(s << 5 | (unsigned)l);
         }
     }
     return rc;
