@@ -1,17 +1,15 @@
 /* Sorted key files on disk (levelstore.h).
  *
- * Why delta coding is enough.  Keys of one level are a sparse subset of a
- * large range, but they are sorted, so what a file must say about a key is
- * only how far it is from the one before.  A level of n keys spread over a
- * range of R values has gaps of R/n on average, and a gap g costs
+ * Why gaps (format 0, for runs).  Keys of one level are a sparse subset of
+ * a large range, but they are sorted, so what a file must say about a key
+ * is only how far it is from the one before.  A level of n keys spread
+ * over a range of R values has gaps of R/n on average, and a gap g costs
  * ceil(bits(g)/7) bytes: under 2^14 (16384) two bytes, under 128 one.
  * Sliding-block keys pack the pieces' places so that configurations that
  * differ in the last pieces are near each other in the order, and a level
  * holds many of those, so most gaps are small (measured in
- * docs/ALGORITHMS.md).  A general compressor would squeeze out more, at
- * the cost of a dependency and of speed; LEB128 decodes at a few
- * nanoseconds a key, and the merge that reads it is bound by the disk
- * anyway.
+ * docs/ALGORITHMS.md).  LEB128 decodes at a few nanoseconds a key, which
+ * suits a run, written and read once.
  *
  * Why blocks of Huffman codes per nibble (format 1, for level files).  A
  * gap code pays for what a key's low bits look like, and those are far
