@@ -36,10 +36,6 @@ static uint64_t make_keys(sb_rng *r, int kind, int kw, uint64_t n, uint64_t *k)
         return 0;
     if (kind == ONE)
         n = 1;
-    if (kind == EXTREME) { /* all ones near the top, zero first */
-        for (int j = 0; j < kw; j++)
-            cur[j] = 0;
-    }
     for (uint64_t i = 0; i < n; i++) {
         if (kind == SHAPED) {
             /* a bitmap of 16 cells with one gap, under kinds of 3 bits,
@@ -63,7 +59,7 @@ static uint64_t make_keys(sb_rng *r, int kind, int kw, uint64_t n, uint64_t *k)
                           : kind == HUGE ? 1 + (sb_rng_next(r) >> sb_rng_below(r, 64))
                                          : 1 + sb_rng_below(r, 3);
             int j = 0;
-            if (kind == EXTREME && i == 1)
+            if (kind == EXTREME && i == 1) /* the key 0, then keys up to all ones */
                 for (int t = 0; t < kw; t++)
                     cur[t] = t == kw - 1 ? UINT64_MAX - 2 * n : UINT64_MAX - 3;
             else if (kind == HUGE && kw > 1 && sb_rng_below(r, 8) == 0)
