@@ -116,12 +116,29 @@ typedef struct god_opts {
     const char *save;
     table_opts t;
     int json;
+    const char *disk, *disk_limit;
+    int no_disk;
+    const char *checkpoint, *resume;
 } god_opts;
 
 static const cli_opt god_options[] = {
     {0, "save", CLI_STR, offsetof(god_opts, save), 0, 0, "TABLE",
      "also write the table (2 bits a position) to TABLE"},
     TABLE_OPTIONS(god_opts),
+    {0, "disk", CLI_STR, offsetof(god_opts, disk), 0, 0, "DIR",
+     "when the table does not fit --memory, build it on disk in slices,\n"
+     "in a new folder inside DIR (removed at the end; default: $TMPDIR\n"
+     "or /tmp, and a note on stderr)"},
+    {0, "disk-limit", CLI_STR, offsetof(god_opts, disk_limit), 0, 0, "SIZE",
+     "on disk: stop (status 4) before the files pass SIZE bytes"},
+    {0, "no-disk", CLI_FLAG, offsetof(god_opts, no_disk), 1, 0, NULL,
+     "never build on disk: a table larger than --memory is refused"},
+    {0, "checkpoint", CLI_STR, offsetof(god_opts, checkpoint), 0, 0, "DIR",
+     "build on disk with the files in DIR, kept when the build is stopped\n"
+     "(Ctrl-C, a kill, a power loss) so that --resume DIR takes it up"},
+    {0, "resume", CLI_STR, offsetof(god_opts, resume), 0, 0, "DIR",
+     "take up the build kept in DIR by --checkpoint; it ends as the build\n"
+     "never stopped would have"},
     CLI_OPT_JSON(god_opts, json, "print the counts as one JSON document instead"),
     {0},
 };
@@ -133,10 +150,10 @@ static const cli_cmd god_command = {
     god_options, NULL, 0, 0,
 };
 
-/* Build the God table, or load it when o->load names a file; mem gets the
- * budget of --memory.  0 with *out set, or the exit status (error printed)
- * with nothing left to free. */
-static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o)
+/* Build the God table (on disk as disk says, NULL: in memory), or load it
+ * when o->load names a file; mem gets the budget of --memory.  0 with *out
+ * set, or the exit status (error printed) with nothing left to free. */
+static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o, const sb_table_disk *disk)
 {
     sb_control ctl;
     cli_progress prog;
@@ -152,7 +169,7 @@ static int get_table(sb_tet_god **out, sb_mem *mem, const table_opts *o)
         rc = sb_tet_god_load(out, o->load, mem, &err);
     } else {
         cli_control_init(&ctl, &prog, o->progress);
-        rc = sb_tet_god_build(out, o->threads, mem, &ctl, &err);
+        rc = sb_tet_god_build_disk(out, o->threads, disk, mem, &ctl, &err);
         cli_control_done(&ctl, &prog);
     }
     return rc ? cli_fail(NULL, &err) : 0;
@@ -200,7 +217,7 @@ static int do_solve(int argc, char **argv)
     if (cli_input_open(&in, nops ? file : NULL, MAX_LINE, &err))
         return cli_fail(NULL, &err);
     t0 = sb_now();
-    if ((rc = get_table(&g, &mem, &o.t)) != 0) {
+    if ((rc = get_table(&g, &mem, &o.t, NULL)) != 0) {
         cli_input_close(&in);
         return rc;
     }
@@ -297,7 +314,7 @@ static int do_random(int argc, char **argv)
     if (!have_seed)
         seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
     sb_rng_seed(&rng, seed);
-    if (o.scramble && (rc = get_table(&g, &mem, &o.t)) != 0)
+    if (o.scramble && (rc = get_table(&g, &mem, &o.t, NULL)) != 0)
         return rc;
     cli_control_init(&ctl, &prog, 0);
     for (uint64_t n = 0; n < count; n++) {
@@ -369,14 +386,31 @@ int cmd_tetraminx(int argc, char **argv)
 
 int god_tetraminx(int argc, char **argv)
 {
-    god_opts o = {NULL, {NULL, NULL, 1, -1}, 0};
+    god_opts o = {NULL, {NULL, NULL, 1, -1}, 0, NULL, NULL, 0, NULL, NULL};
     sb_tet_god *g;
     sb_mem mem;
     sb_error err;
+    size_t dlimit = 0, budget;
     int rc;
 
     if ((rc = cli_parse(&god_command, argc, argv, &o, NULL, NULL)) >= 0)
         return rc;
+    sb_error_clear(&err);
+    /* the disk options as god npuzzle has them */
+    const char *ckpt = o.resume ? o.resume : o.checkpoint;
+    if (o.no_disk && (o.disk || o.disk_limit || ckpt))
+        return cli_usage_error_in(god_command.name, "god tetraminx: --no-disk and --%s say opposite things",
+                                  o.disk ? "disk" : o.disk_limit ? "disk-limit" : o.checkpoint ? "checkpoint" : "resume");
+    if ((o.checkpoint != NULL) + (o.resume != NULL) + (o.disk != NULL) + (o.t.load != NULL) > 1)
+        return cli_usage_error_in(god_command.name, "god tetraminx: give one of --disk, --checkpoint, --resume and --load");
+    if (o.disk_limit && sb_mem_parse_size(o.disk_limit, &dlimit, &err))
+        return cli_usage_error_in(god_command.name, "god tetraminx: --disk-limit: %s", err.msg);
+    if (cli_memory_budget(o.t.memory, &budget, &err))
+        return cli_fail(NULL, &err);
+#ifdef SBFS_MPI
+    if (o.disk || ckpt) /* the processes keep their slices in memory */
+        return cli_usage_error_in(god_command.name, "god tetraminx: --disk, --checkpoint and --resume are not available under MPI");
+#endif
 #ifdef SBFS_MPI
     /* under MPI the table is cut among the processes */
     if (!o.t.load) {
@@ -388,9 +422,15 @@ int god_tetraminx(int argc, char **argv)
         return sbmpi_god_tetraminx(&mem, o.t.progress, o.save, 0);
     }
 #endif
-    if ((rc = get_table(&g, &mem, &o.t)) != 0)
+    sb_table_disk dk = {o.disk, dlimit, 0, ckpt, o.resume != NULL};
+    int on_disk = !o.t.load && !o.no_disk && (ckpt || (budget && sb_table_bytes(SB_TET_NPOS, 2) > budget));
+    if (on_disk && !o.disk && !ckpt) {
+        const char *tmp = getenv("TMPDIR");
+        fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
+                        "in a folder under %s\n", tmp && *tmp ? tmp : "/tmp");
+    }
+    if ((rc = get_table(&g, &mem, &o.t, on_disk ? &dk : NULL)) != 0)
         return rc;
-    sb_error_clear(&err);
     if (o.save && sb_table_save(sb_tet_god_table(g), o.save, &err) != 0) {
         sb_tet_god_free(g);
         return cli_fail(NULL, &err);

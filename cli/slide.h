@@ -59,8 +59,8 @@ typedef struct search_opts {
         {0, "disk-limit", CLI_STR, offsetof(search_opts, disk_limit), 0, 0, "SIZE",                  \
          "with --disk or --spill: stop (status 4) before the files pass SIZE bytes"},                \
         {0, "spill", CLI_STR, offsetof(search_opts, spill), 0, 0, "DIR",                             \
-         "when --memory runs out, search again with the levels in files in a new\n"                  \
-         "folder inside DIR, as --disk does (a note on stderr; the same output)"},                   \
+         "when --memory runs out, go on with the levels made so far in files in\n"                   \
+         "a new folder inside DIR, as --disk does (a note on stderr; the same output)"},             \
         {0, "checkpoint", CLI_STR, offsetof(search_opts, checkpoint), 0, 0, "DIR",                   \
          "keep the levels on disk in DIR (kept), so that a run stopped\n"                            \
          "(Ctrl-C, a kill, a power loss) can be taken up with --resume DIR"},                        \
@@ -92,8 +92,8 @@ typedef struct search_run {
 int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r);
 /* Load, build the model and search (census: the whole component; else
  * r->path receives the path when a goal is reached).  With --spill, a
- * search or path that runs out of memory is made again with its levels on
- * disk.  Returns the run's status code (0, or an SB_E* code with r->err
+ * search that runs out of memory carries its levels to disk and goes on
+ * there.  Returns the run's status code (0, or an SB_E* code with r->err
  * filled), or a positive exit status when it failed before searching
  * (message printed).  The progress line and the Ctrl-C handling stay on
  * until cli_search_quiet. */

@@ -129,34 +129,20 @@ int cli_search(search_run *r, int census)
 #else
     sb_search_opts so = {r->o.threads, NULL, NULL, r->o.disk, dlimit, ckpt, r->o.resume != NULL, 0};
     so.ident = fingerprint(r->pz, r->o.style);
-    if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
+    if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err) ||
+        (r->o.spill && sb_search_spill(r->srch, r->o.spill, &r->err)))
         return cli_fail(fname, &r->err);
 #endif
     double t0 = sb_now(), c0 = cpu_seconds();
     cli_control_init(&r->ctl, &r->prog, r->o.progress);
     r->have_ctl = 1;
     int rc = search_path(r, census);
-#ifndef SBFS_MPI
-    if (rc == SB_ENOMEM && r->o.spill) {
-        /* The levels made in memory are not carried over: the search on
-         * disk starts again, since its own levels are files it wrote, with
-         * their checksums; that costs at most the part done in memory,
-         * which was the smaller part. */
-        cli_search_quiet(r);
-        fprintf(stderr, "sbfs: %s; searching again with the levels on disk in %s\n", r->err.msg,
-                r->o.spill);
-        sb_search_free(r->srch);
-        r->srch = NULL;
-        r->o.disk = so.disk_dir = r->o.spill;
-        sb_error_clear(&r->err);
-        if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err))
-            return cli_fail(fname, &r->err);
-        cli_control_init(&r->ctl, &r->prog, r->o.progress);
-        r->have_ctl = 1;
-        rc = search_path(r, census);
-    }
-#endif
     r->info = sb_search_result(r->srch);
+    if (r->info->spilled) {
+        cli_search_quiet(r);
+        fprintf(stderr, "sbfs: memory budget exhausted: the %d levels made went on to disk in %s\n",
+                r->info->spilled, r->o.spill);
+    }
     r->secs = sb_now() - t0;
     r->cpu = cpu_seconds() - c0;
     return rc;
@@ -195,7 +181,7 @@ void cli_search_figures(const search_run *r)
 #ifdef SBFS_MPI
     sbmpi_print_stats(r->mpi_stats, n);
 #endif
-    if (r->o.disk || r->o.checkpoint || r->o.resume)
+    if (r->o.disk || r->o.checkpoint || r->o.resume || in->spilled)
         fprintf(stderr,
                 "sbfs: levels on disk: %llu bytes of files at most, %llu bytes of levels written "
                 "(%.2f bytes/configuration)\n",

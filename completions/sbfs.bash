@@ -17,7 +17,7 @@ _sbfs_opts() {
                    --memory --progress --no-progress --json --html -h --help" ;;
     "god npuzzle") echo "--save --load --memory --disk --disk-limit --no-disk --checkpoint --resume -j --threads --bits --progress --no-progress --json
                          -v --verbose -h --help" ;;
-    "god tetraminx" | "tetraminx god") echo "--save --load --memory -j --threads --progress --no-progress --json -h --help" ;;
+    "god tetraminx" | "tetraminx god") echo "--save --load --memory -j --threads --disk --disk-limit --no-disk --checkpoint --resume --progress --no-progress --json -h --help" ;;
     "tetraminx solve") echo "-v --verbose --stats --load --memory -j --threads --progress --no-progress
                              --json --html -h --help" ;;
     "tetraminx random") echo "--seed --scramble --load --memory -j --threads --progress --no-progress

@@ -1016,6 +1016,111 @@ static void test_disk_agree(void)
     rmdir(dir);
 }
 
+/* --spill through the API: a search in memory that runs out of its budget
+ * part way carries its levels to disk and ends with the counts, lengths
+ * and paths of the search with no budget, as a census, one way and both
+ * ways, on the Cayley graphs of test_disk_agree (keys of one and two
+ * words, hints), in budgets from where the first levels barely fit to
+ * where most do; the budget holds throughout and no file is left. */
+static void test_spill_agree(void)
+{
+    char dir[256];
+    sb_rng r;
+    sb_rng_seed(&r, 1516);
+    CHECK(temp_dir(dir, sizeof dir) != NULL);
+    int spilled = 0, runs = 0;
+    for (int round = 0; round < 6; round++) {
+        cayley c;
+        memset(&c, 0, sizeof c);
+        c.hints = round >= 4;
+        c.kw = c.hints ? 1 : 1 + round % 2;
+        c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        c.nxor = 1 + (int)sb_rng_below(&r, 3);
+        for (int j = 0; j < 4; j++) {
+            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
+        if (c.hints) {
+            m.expand = cayley_expand_hinted;
+            m.hint_bits = 8;
+        }
+        uint64_t start[2], goal[2], nlast;
+        cayley_key(&c, sb_rng_below(&r, CN), start);
+        sb_error err;
+        sb_mem mem;
+        sb_search *a;
+        sb_mem_init(&mem, 0);
+        sb_search_opts o = {1 + round % 2, NULL, NULL, NULL, 0, NULL, 0, 0};
+        CHECK_INT(sb_search_new(&a, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
+        CHECK_INT(sb_search_run(a, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+        const sb_search_info *ia = sb_search_result(a);
+        memcpy(goal, sb_search_last(a, &nlast), sizeof *goal * (size_t)c.kw);
+        for (int t = 0; t < 4; t++) {
+            size_t budget = (size_t)(24 + sb_rng_below(&r, 160)) << 10;
+            for (unsigned fl = 0; fl < 3; fl++) { /* census, one way, both ways */
+                unsigned flags = fl == 0 ? SB_SEARCH_CENSUS : fl == 2 ? SB_SEARCH_BIDIR : 0;
+                sb_mem small;
+                sb_search *d;
+                sb_mem_init(&small, budget);
+                CHECK_INT(sb_search_run(a, start, fl ? goal : NULL, flags, NULL, &err), 0);
+                CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &o, &small, &err), 0);
+                CHECK_INT(sb_search_spill(d, dir, &err), 0);
+                int rc = sb_search_run(d, start, fl ? goal : NULL, flags, NULL, &err);
+                const sb_search_info *id = sb_search_result(d);
+                if (rc == SB_ENOMEM) { /* not even the buffers of the disk fitted */
+                    sb_search_free(d);
+                    continue;
+                }
+                runs++;
+                CHECK_INT(rc, 0);
+                spilled += id->spilled > 0;
+                CHECK_INT(id->length, ia->length);
+                CHECK_U64(id->states, ia->states);
+                int bad = 0;
+                for (int side = 0; side < 2; side++) {
+                    bad += id->nlevels[side] != ia->nlevels[side];
+                    for (int k = 0; k < ia->nlevels[side]; k++)
+                        bad += sb_search_level(a, side, k) != sb_search_level(d, side, k);
+                }
+                CHECK_INT(bad, 0);
+                if (fl) {
+                    int len = ia->length;
+                    uint64_t *pa = malloc((size_t)(len + 1) * 16), *pd = malloc((size_t)(len + 1) * 16);
+                    CHECK_INT(sb_search_path(a, pa, NULL, &err), 0);
+                    CHECK_INT(sb_search_path(d, pd, NULL, &err), 0);
+                    CHECK(!memcmp(pa, pd, (size_t)(len + 1) * 8 * (size_t)c.kw));
+                    free(pa);
+                    free(pd);
+                } else {
+                    uint64_t nd;
+                    const uint64_t *la = sb_search_last(a, &nlast), *ld = sb_search_last(d, &nd);
+                    CHECK(nd >= 1 && nd <= nlast && la && ld && !memcmp(la, ld, sizeof *la * (size_t)c.kw * nd));
+                }
+                CHECK(small.peak <= budget);
+                sb_search_free(d);
+                CHECK_U64(small.used, 0);
+                CHECK_INT(entries(dir), 0);
+            }
+        }
+        sb_search_free(a);
+    }
+    CHECK(runs > 40);
+    CHECK(spilled > 20);
+    /* only for the levels engine in memory */
+    sb_keymodel m = {1, NULL, grid_expand, NULL, 0, 1};
+    sb_search *h;
+    sb_error err;
+    sb_search_opts od = {1, NULL, NULL, dir, 0, NULL, 0, 0};
+    CHECK_INT(sb_search_new(&h, SB_ENGINE_HASHED, &m, NULL, NULL, &err), 0);
+    CHECK_INT(sb_search_spill(h, dir, &err), SB_EUSAGE);
+    sb_search_free(h);
+    CHECK_INT(sb_search_new(&h, SB_ENGINE_LEVELS, &m, &od, NULL, &err), 0);
+    CHECK_INT(sb_search_spill(h, dir, &err), SB_EUSAGE);
+    sb_search_free(h);
+    rmdir(dir);
+}
+
 /* A Cayley model that asks its search to stop after `left` expansions
  * (a run interrupted at a point of its own choosing). */
 typedef struct stopper {
@@ -1158,5 +1263,6 @@ int main(void)
     RUN(test_levelstore);
     RUN(test_disk_agree);
     RUN(test_disk_resume);
+    RUN(test_spill_agree);
     return TEST_END();
 }

@@ -117,6 +117,7 @@ typedef struct sb_search_info {
     uint64_t disk_peak; /* levels on disk: most bytes of files held at once */
     uint64_t disk_used; /* and bytes held at the end */
     uint64_t disk_levels; /* bytes of all the level files written (their keys coded) */
+    int spilled;        /* sb_search_spill: levels made in memory and carried to disk (0: none) */
 } sb_search_info;
 
 typedef struct sb_search sb_search;
@@ -131,6 +132,14 @@ typedef struct sb_search sb_search;
 int sb_search_new(sb_search **s, int engine, const sb_keymodel *m, const sb_search_opts *o, sb_mem *mem,
                   sb_error *err);
 void sb_search_free(sb_search *s);
+
+/* SB_ENGINE_LEVELS in memory: when the budget runs out, carry the levels
+ * made so far to files in a new folder made inside dir (which must outlive
+ * the search; removed by sb_search_free) and go on there from the newest,
+ * within the options' disk_limit, rather than drop old levels; the
+ * results are the same, and the search's engine is then the one on disk.
+ * SB_EUSAGE for another engine or dir NULL. */
+int sb_search_spill(sb_search *s, const char *dir, sb_error *err);
 
 /* Search from start, forgetting any earlier run.  The goal is m->is_goal
  * when the model has one, else the key goal, else nothing (the whole

@@ -137,6 +137,12 @@ enum { SB_TET_MAXDIST = 11 };
  * NULL; likewise for load). */
 int sb_tet_god_build(sb_tet_god **g, int threads, sb_mem *mem, const sb_control *ctl,
                      sb_error *err);
+/* The same, but when the table's 233,280 bytes do not fit the budget (or
+ * disk asks for slices or a checkpoint) it is built on disk, in slices, as
+ * sb_table_build_disk does (sbfs/table.h, whose errors it adds): the same
+ * table.  disk NULL: as sb_tet_god_build. */
+int sb_tet_god_build_disk(sb_tet_god **g, int threads, const sb_table_disk *disk, sb_mem *mem,
+                          const sb_control *ctl, sb_error *err);
 /* Load a table saved with sb_table_save(sb_tet_god_table(g), ...): the
  * engine's file format (a header naming the puzzle "tetraminx", its size,
  * the histogram and a checksum).  Refuses (SB_EBADFILE) a file for another

@@ -254,7 +254,9 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         if (*state[j] < 0)
             rc = *state[j];
     }
-    if (!rc && !(rc = sb_lwriter_open(&w, &s->st, out, err)))
+    /* levels are kept (and read again) in blocks; runs, written and read
+     * once, in the faster gap code */
+    if (!rc && !(rc = f ? sb_lwriter_open_packed(&w, &s->st, out, err) : sb_lwriter_open(&w, &s->st, out, err)))
         wopen = 1;
     for (int i = H.n / 2 - 1; i >= 0; i--)
         hdown(&H, i);
@@ -402,13 +404,15 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     lname(out, sizeof out, X, d + 1);
     if (Y >= 0)
         lname(other, sizeof other, Y, s->nlev[Y] - 1);
-    /* the chunk: what the budget leaves after the reader and the writer */
-    size_t left = sb_mem_left(s->mem), need = 3 * iob + 2 * MIN_CHUNK * kb(s);
+    /* the chunk: what the budget leaves after the reader and the writer
+     * (and the level reader's block decoder) */
+    size_t x = sb_lstore_packed_extra(&s->st);
+    size_t left = sb_mem_left(s->mem), need = 3 * iob + x + 2 * MIN_CHUNK * kb(s);
     if (left < need)
         return sb_error_set(err, SB_ENOMEM, 0, 0,
                             "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
                             need, left);
-    size_t cb = (left - 3 * iob) / 2;
+    size_t cb = (left - 3 * iob - x) / 2;
     if (cb > MAX_CHUNK_BYTES)
         cb = MAX_CHUNK_BYTES;
     expander e = {s, NULL, NULL, 0, cb / kb(s), NULL, 0, 0, 0, 0, err};
@@ -448,13 +452,14 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     /* merge: runs among themselves while there are more than the buffers
      * left allow, then all with levels d and d-1 into level d+1 */
     left = sb_mem_left(s->mem);
+    left = left > 4 * x ? left - 4 * x : 0; /* three levels read, one written, in blocks */
     size_t fan = left / iob > 4 ? left / iob - 4 : 0;
     if (fan > MAX_FANIN)
         fan = MAX_FANIN;
     if (!rc && fan < 2)
         rc = sb_error_set(err, SB_ENOMEM, 0, 0,
                           "memory budget exhausted: merging levels on disk needs %zu bytes, %zu are left",
-                          6 * iob, left);
+                          6 * iob + 4 * x, sb_mem_left(s->mem));
     while (!rc && (size_t)e.nruns > fan) {
         int id = e.next_run++;
         char name[64];
@@ -489,28 +494,40 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
 
 /* ---- the search ---- */
 
-static int level0(sb_dlevels *s, int side, const uint64_t *key, sb_error *err)
+/* The next level of side, keys[0..n) (ascending, hints masked off here),
+ * as a file; keys NULL: a level not kept (a census' older ones), counted
+ * only. */
+static int put_level(sb_dlevels *s, int side, const uint64_t *keys, uint64_t n, sb_error *err)
 {
     char name[64];
     uint64_t k[MAXKW];
     sb_lwriter w;
-    memcpy(k, key, kb(s));
-    k[0] &= s->idm;
-    lname(name, sizeof name, side, 0);
-    int rc = sb_lwriter_open(&w, &s->st, name, err);
-    if (!rc && (rc = sb_lwriter_put(&w, k, err)))
-        sb_lwriter_abort(&w);
+    if (!keys)
+        return push(s, side, n, 0, err);
+    lname(name, sizeof name, side, s->nlev[side]);
+    int rc = n > 1 ? sb_lwriter_open_packed(&w, &s->st, name, err) : sb_lwriter_open(&w, &s->st, name, err);
+    for (uint64_t i = 0; i < n && !rc; i++) {
+        memcpy(k, keys + i * (size_t)s->kw, kb(s));
+        k[0] &= s->idm;
+        if ((rc = sb_lwriter_put(&w, k, err)))
+            sb_lwriter_abort(&w);
+        if (!rc && side == 0 && i < SB_DISK_LAST) /* the first keys, as the merge notes them */
+            memcpy(s->last + i * (size_t)s->kw, k, kb(s));
+    }
     if (!rc)
         rc = sb_lwriter_close(&w, err);
     if (!rc)
-        rc = push(s, side, 1, w.check, err);
+        rc = push(s, side, n, w.check, err);
     if (!rc)
         s->level_bytes += w.bytes + SB_LS_HEADER;
-    if (!rc && side == 0) {
-        memcpy(s->last, k, kb(s));
-        s->nlast = 1;
-    }
+    if (!rc && side == 0)
+        s->nlast = n < SB_DISK_LAST ? n : SB_DISK_LAST;
     return rc;
+}
+
+static int level0(sb_dlevels *s, int side, const uint64_t *key, sb_error *err)
+{
+    return put_level(s, side, key, 1, err);
 }
 
 static int is_goal0(const sb_dlevels *s, const uint64_t *start, const uint64_t *goal)
@@ -899,30 +916,47 @@ static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, in
     }
 }
 
+/* A file buffer: 1/64 of what the budget has left, 4 KB to 1 MB. */
+static size_t buffer_bytes(const sb_dlevels *s)
+{
+    size_t iob = sb_mem_left(s->mem) / 64;
+    return iob < 4096 ? 4096 : iob > ((size_t)1 << 20) ? (size_t)1 << 20 : iob;
+}
+
+/* What sb_dlevels_run and sb_dlevels_carry begin with: a run forgotten,
+ * its kind set, the store open; st0 and g get the start and goal without
+ * hints (*goal pointed at g). */
+static int begin(sb_dlevels *s, const uint64_t *start, const uint64_t **goal, unsigned flags, uint64_t *st0,
+                 uint64_t *g, sb_error *err)
+{
+    clear_result(s);
+    s->census = (flags & SB_LEVELS_CENSUS) != 0;
+    s->bidir = (flags & SB_LEVELS_BIDIR) && *goal && !s->model.is_goal;
+    int rc = sb_lstore_open(&s->st, s->ckpt ? s->ckpt : s->dir, !s->ckpt, s->limit, s->kw, s->mem,
+                            buffer_bytes(s), err);
+    if (rc)
+        return rc;
+    s->open = 1;
+    s->st.sync = s->ckpt != NULL;
+    memcpy(st0, start, kb(s));
+    st0[0] &= s->idm;
+    if (*goal) {
+        memcpy(g, *goal, kb(s));
+        g[0] &= s->idm;
+        *goal = g;
+    }
+    return 0;
+}
+
 int sb_dlevels_run(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
                    sb_control *ctl, sb_error *err)
 {
     if (!s || !start)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_dlevels_run: %s is NULL", s ? "start" : "the engine");
-    clear_result(s);
-    s->census = (flags & SB_LEVELS_CENSUS) != 0;
-    s->bidir = (flags & SB_LEVELS_BIDIR) && goal && !s->model.is_goal;
-    /* a file buffer: 1/64 of the budget, 4 KB to 1 MB */
-    size_t left = sb_mem_left(s->mem), iob = left / 64;
-    iob = iob < 4096 ? 4096 : iob > ((size_t)1 << 20) ? (size_t)1 << 20 : iob;
-    int rc = sb_lstore_open(&s->st, s->ckpt ? s->ckpt : s->dir, !s->ckpt, s->limit, s->kw, s->mem, iob, err);
+    uint64_t st0[MAXKW], g[MAXKW];
+    int rc = begin(s, start, &goal, flags, st0, g, err);
     if (rc)
         return rc;
-    s->open = 1;
-    s->st.sync = s->ckpt != NULL;
-    uint64_t st0[MAXKW], g[MAXKW];
-    memcpy(st0, start, kb(s));
-    st0[0] &= s->idm;
-    if (goal) {
-        memcpy(g, goal, kb(s));
-        g[0] &= s->idm;
-        goal = g;
-    }
     int status = 0;
     if (s->ckpt && s->resume) {
         if ((rc = load_run(s, st0, goal, &status, err)))
@@ -936,6 +970,36 @@ int sb_dlevels_run(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, u
                                 "%s holds a search already: resume it, or give an empty folder", s->ckpt);
     }
     rc = search(s, st0, goal, status, ctl, err);
+    if (s->st.peak > s->disk_peak)
+        s->disk_peak = s->st.peak;
+    return rc;
+}
+
+/* The levels come in oldest first, each freed by its owner as soon as it
+ * is in its file, so that what the budget had in levels goes to buffers
+ * (in the gap code while memory is still short).  Then the search goes on
+ * exactly as if it had made those levels itself: the same rules pick the
+ * side and the level, and the same files are what it reads. */
+int sb_dlevels_carry(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
+                     const sb_dlevels_from *from, sb_control *ctl, sb_error *err)
+{
+    if (!s || !start || !from)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_dlevels_carry: %s is NULL",
+                            !s ? "the engine" : !start ? "start" : "from");
+    uint64_t st0[MAXKW], g[MAXKW];
+    int rc = begin(s, start, &goal, flags, st0, g, err);
+    for (int k = 0; k < 2 && !rc; k++)
+        for (int d = 0; d < from->nlev[k] && !rc; d++) {
+            uint64_t n;
+            const uint64_t *keys = from->keys(from->ctx, k, d, &n);
+            rc = put_level(s, k, keys, n, err);
+            from->release(from->ctx, k, d);
+        }
+    if (rc)
+        return rc;
+    s->generated = from->generated;
+    s->st.iob = buffer_bytes(s); /* no file is open: the buffers can grow into the room the levels left */
+    rc = search(s, st0, goal, 0, ctl, err);
     if (s->st.peak > s->disk_peak)
         s->disk_peak = s->st.peak;
     return rc;

@@ -64,6 +64,25 @@ void sb_dlevels_free(sb_dlevels *s);
  * be written, SB_EBADFILE when one read back is damaged. */
 int sb_dlevels_run(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
                    sb_control *ctl, sb_error *err);
+/* Levels made elsewhere (the engine in memory, out of memory) for
+ * sb_dlevels_carry: nlev[side] levels a side, keys() giving level d's
+ * keys (ascending, possibly with hints) and their count, or NULL for a
+ * level not kept (a census keeps its two newest), release() saying they
+ * are in their file and may be freed. */
+typedef struct sb_dlevels_from {
+    int nlev[2];
+    const uint64_t *(*keys)(void *ctx, int side, int d, uint64_t *n);
+    void (*release)(void *ctx, int side, int d);
+    void *ctx;
+    uint64_t generated; /* neighbours listed so far */
+} sb_dlevels_from;
+
+/* Go on with a search of the same start, goal and flags that another
+ * engine began: its levels become files, and the search continues from
+ * the newest, with the result sb_dlevels_run would have had.  Not with a
+ * checkpoint.  Errors as sb_dlevels_run. */
+int sb_dlevels_carry(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, unsigned flags,
+                     const sb_dlevels_from *from, sb_control *ctl, sb_error *err);
 /* As sb_levels_path: one pass over each level below the goal. */
 int sb_dlevels_path(sb_dlevels *s, uint64_t *keys, sb_control *ctl, sb_error *err);
 

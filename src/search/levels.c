@@ -1143,6 +1143,8 @@ static void drop_level(void *ctx, int i)
  * belong to another side.  Returns levels dropped. */
 static int drop_levels(sb_levels *s, sb_side *S, int borrowed, int census)
 {
+    if (s->keep && !census)
+        return 0;
     drop_ctx c = {s, S};
     sb_droprule r = {&c, S->nlev, S->base, borrowed, census, held_level, checkpoint_of, drop_level};
     int got = sb_levels_drop(&r);
@@ -1306,6 +1308,12 @@ uint64_t sb_levels_total(const sb_levels *s)
         for (int d = 0; d < s->side[k].nlev; d++)
             t += s->side[k].lev[d].n;
     return t;
+}
+
+void sb_levels_release(sb_levels *s, int side, int d)
+{
+    if (s && s->priv && (side == 0 || side == 1) && d >= 0 && d < s->side[side].nlev)
+        level_drop(s, &s->side[side].lev[d], 0);
 }
 
 const uint64_t *sb_levels_last(const sb_levels *s, uint64_t *n)

@@ -61,6 +61,9 @@ typedef struct sb_levels {
     int complete;       /* 1 when a whole component was walked */
     int exhausted;      /* then: the side (0 start, 1 goal) whose component it was */
     int dropped;        /* levels dropped to stay in the budget */
+    int keep;           /* set by the caller: never drop a level for the budget but stop
+                           (SB_ENOMEM), every level made still there to be carried to disk
+                           (a census still forgets all but its two newest) */
     uint64_t generated; /* neighbours listed */
     uint64_t bucketed;  /* levels made in buckets (see levels.c); the others from runs */
     sb_mem *mem;
@@ -108,6 +111,10 @@ uint64_t sb_levels_total(const sb_levels *s);
 /* The states of the newest level of side 0, n of them (NULL if dropped;
  * NULL with *n = 0 for s NULL, and NULL when n is NULL). */
 const uint64_t *sb_levels_last(const sb_levels *s, uint64_t *n);
+
+/* Free the keys of level d of side (its count stays), for a caller that
+ * has carried them elsewhere after a run. */
+void sb_levels_release(sb_levels *s, int side, int d);
 
 /* A shortest path after a run that found a goal: keys[0 .. (length+1)*kw)
  * from the start to the goal.  Of the neighbours one level nearer the

@@ -15,12 +15,21 @@
  *     they are (all LEB128); the first key is j = kw-1 against zeros
  *     (with its difference the word itself, not less one).
  * A level of sliding-block keys where neighbours in the order are close
- * costs one or two bytes a key.  The file opens with a header of 48
- * bytes: "SBFSKEY1", kw (u32 LE), 0 (u32), keys (u64), body bytes (u64),
- * checksum of the body (sb_checksum, u64), 0 (u64); a reader refuses a
- * file whose header, size or checksum does not match (SB_EBADFILE).
+ * costs one or two bytes a key.  A writer opened with
+ * sb_lwriter_open_packed codes the keys in blocks instead (format 1): per
+ * block of up to 4096 keys, each key is the highest 4-bit nibble in which
+ * it differs from the key before, that nibble's increase less one, and the
+ * nibbles below it, each of these symbols in a Huffman code of its own
+ * per nibble place, built for the block and stored in front of it
+ * (levelstore.c has the layout).  Slower to write and read, but about half
+ * the bytes on sliding-block levels.  The file opens with a header of 48
+ * bytes: "SBFSKEY1", kw (u32 LE), format (u32: 0 gaps, 1 blocks), keys
+ * (u64), body bytes (u64), checksum of the body (sb_checksum, u64), 0
+ * (u64); a reader takes either format and refuses a file whose header,
+ * size, checksum or coding does not match (SB_EBADFILE).
  *
- * Buffers come from the sb_mem given, iob bytes each. */
+ * Buffers come from the sb_mem given, iob bytes each; a packed reader or
+ * writer takes sb_lstore_packed_extra() bytes more. */
 #ifndef SBFS_LEVELSTORE_H
 #define SBFS_LEVELSTORE_H
 
@@ -61,8 +70,11 @@ void sb_lstore_remove(sb_lstore *ls, const char *name);
 /* Count a file that is already there (found when resuming). */
 void sb_lstore_adopt(sb_lstore *ls, const char *name);
 
+typedef struct sb_lpack sb_lpack; /* a block coder (levelstore.c) */
+
 typedef struct sb_lwriter {
     sb_lstore *ls;
+    sb_lpack *pk;          /* the block coder, NULL for gaps */
     int fd;
     unsigned char *buf;
     size_t len;
@@ -75,6 +87,13 @@ typedef struct sb_lwriter {
 
 /* A new file name (replacing one of that name). */
 int sb_lwriter_open(sb_lwriter *w, sb_lstore *ls, const char *name, sb_error *err);
+/* The same, the keys coded in blocks (format 1) when the store's buffers
+ * are large enough for a block (sb_lstore_packed_extra non-zero), else as
+ * sb_lwriter_open. */
+int sb_lwriter_open_packed(sb_lwriter *w, sb_lstore *ls, const char *name, sb_error *err);
+/* Bytes a packed writer or reader takes beyond its iob buffer (the most of
+ * the two), or 0 when this store's buffers are too small to pack. */
+size_t sb_lstore_packed_extra(const sb_lstore *ls);
 /* Append a key, greater than the last one appended. */
 int sb_lwriter_put(sb_lwriter *w, const uint64_t *key, sb_error *err);
 /* Finish the file (header written, data on disk): 0 or an SB_E* code. */
@@ -84,6 +103,7 @@ void sb_lwriter_abort(sb_lwriter *w);
 
 typedef struct sb_lreader {
     sb_lstore *ls;
+    sb_lpack *pk;      /* the block decoder, NULL for gaps */
     int fd;
     unsigned char *buf;
     size_t pos, len;

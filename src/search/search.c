@@ -25,6 +25,7 @@ struct sb_search {
     void *be_st;
     int disk;       /* SB_ENGINE_LEVELS with its levels on disk: */
     sb_dlevels dl;
+    const char *spill_dir; /* sb_search_spill */
 };
 
 static int usage(sb_error *err, const char *what)
@@ -110,6 +111,15 @@ void sb_search_free(sb_search *s)
     free(s);
 }
 
+int sb_search_spill(sb_search *s, const char *dir, sb_error *err)
+{
+    if (!s || !dir || s->engine != SB_ENGINE_LEVELS || s->disk || s->be)
+        return usage(err, "spilling to disk is for the levels engine in memory, into a folder");
+    s->spill_dir = dir;
+    s->lv.keep = 1; /* all levels stay, to be carried to disk */
+    return 0;
+}
+
 /* The hashed engine's observer, turned into the public one. */
 static void seen(void *ud, uint64_t index, uint64_t from)
 {
@@ -165,6 +175,42 @@ static void collect(sb_search *s)
     }
 }
 
+static const uint64_t *lv_keys(void *ctx, int side, int d, uint64_t *n)
+{
+    const sb_level *L = &((sb_levels *)ctx)->side[side].lev[d];
+    *n = L->n;
+    return L->keys;
+}
+
+static void lv_release(void *ctx, int side, int d)
+{
+    sb_levels_release(ctx, side, d);
+}
+
+/* The levels engine ran out of memory with spill_dir set: its levels go
+ * to files, and the search goes on with them on disk (which from now on
+ * is this handle's engine).  Nothing is searched twice: the disk engine
+ * follows the same rules, so the result is the one either would give. */
+static int spill(sb_search *s, const uint64_t *start, const uint64_t *goal, unsigned lf, sb_control *ctl,
+                 sb_error *err)
+{
+    sb_levels *l = &s->lv;
+    sb_dlevels_from from = {{sb_levels_count(l, 0), l->bidir ? sb_levels_count(l, 1) : 0},
+                            lv_keys, lv_release, l, l->generated};
+    int rc = sb_dlevels_init(&s->dl, &s->model, s->spill_dir, s->opts.disk_limit, s->mem, err);
+    if (rc)
+        return rc;
+    s->disk = 1;
+    int (*keep)(void *, const uint64_t *) = s->dl.model.is_goal;
+    if (s->census)
+        s->dl.model.is_goal = NULL;
+    rc = sb_dlevels_carry(&s->dl, start, s->census ? NULL : goal, lf, &from, ctl, err);
+    s->dl.model.is_goal = keep;
+    sb_levels_free(l);
+    s->info.spilled = from.nlev[0] + from.nlev[1];
+    return rc;
+}
+
 int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, unsigned flags, sb_control *ctl,
                   sb_error *err)
 {
@@ -213,6 +259,8 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
         rc = sb_levels_run(&s->lv, start, s->census ? NULL : goal, lf, ctl, err);
         s->lv.model.is_goal = keep;
         s->ran = 1;
+        if (rc == SB_ENOMEM && s->spill_dir)
+            rc = spill(s, start, goal, lf, ctl, err);
     }
     collect(s);
     return rc;
@@ -220,7 +268,7 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
 
 const sb_search_info *sb_search_result(const sb_search *s)
 {
-    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0, 0, 0, 0};
+    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0};
     return s ? &s->info : &none;
 }
 

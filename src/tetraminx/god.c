@@ -101,6 +101,12 @@ static sb_tet_god *god_new(sb_error *err)
 int sb_tet_god_build(sb_tet_god **out, int threads, sb_mem *mem, const sb_control *ctl,
                      sb_error *err)
 {
+    return sb_tet_god_build_disk(out, threads, NULL, mem, ctl, err);
+}
+
+int sb_tet_god_build_disk(sb_tet_god **out, int threads, const sb_table_disk *disk, sb_mem *mem,
+                          const sb_control *ctl, sb_error *err)
+{
     const uint64_t start = 0;
     sb_table_opts opts = {2, threads < 1 ? 1 : threads, SB_SCAN_AUTO, -1};
     sb_tet_god *g;
@@ -110,7 +116,7 @@ int sb_tet_god_build(sb_tet_god **out, int threads, sb_mem *mem, const sb_contro
     *out = NULL;
     if (!(g = god_new(err)))
         return SB_ENOMEM;
-    rc = sb_table_build(&g->table, &g->model, &start, 1, &opts, mem, ctl, err);
+    rc = sb_table_build_disk(&g->table, &g->model, &start, 1, &opts, disk, mem, ctl, err);
     if (rc) {
         sb_tet_god_free(g);
         return rc;

@@ -172,8 +172,14 @@ helps god tetraminx -- "--save
 -j --threads
 --progress
 --no-progress
+--disk
+--disk-limit
+--no-disk
+--checkpoint
+--resume
 --json
--h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --progress --no-progress --json
+-h --help" -- --save=x --load x --memory 1M -j1 --threads=2 --progress --no-progress --disk /tmp --disk-limit 1G \
+    --no-disk --checkpoint x --resume=x --json
 helps tetraminx solve -- "-v --verbose
 --stats
 --load

@@ -20,8 +20,36 @@ expect_status 2 "random with a bad seed" -- "$SBFS" tetraminx random 3 --seed x
 expect_file $D/god.out "god tetraminx" -- "$SBFS" god tetraminx
 expect_file $D/god.out "tetraminx god" -- "$SBFS" tetraminx god --no-progress
 expect_file $D/god.out "god tetraminx, two threads" -- "$SBFS" god tetraminx -j 2
-expect_status 4 "memory budget too small" -- "$SBFS" god tetraminx --memory 64K
+expect_status 4 "memory budget too small, --no-disk" -- "$SBFS" god tetraminx --memory 64K --no-disk
 expect_grep "memory budget exhausted" "budget message" "$T_TMP/err"
+
+# --- on disk when the table's 233,280 bytes do not fit: the same histogram,
+# with a note unless --disk names the folder, and no file left; a build
+# stopped by the disk limit keeps its checkpoint, and --resume ends it
+DK="$T_TMP/disk"
+mkdir -p "$DK"
+expect_file $D/god.out "god tetraminx on disk in 64K" -- "$SBFS" god tetraminx --memory 64K
+expect_line "sbfs: the table needs more than the memory budget: it is built on disk, in slices, in a folder under ${TMPDIR:-/tmp}" \
+    "on disk: the note" "$T_TMP/err"
+expect_file $D/god.out "god tetraminx on disk in 16K, two threads" -- "$SBFS" god tetraminx --memory 16K -j 2 --disk "$DK"
+[ -s "$T_TMP/err" ] && bad "on disk with --disk: no note wanted" || ok
+expect_file $D/god.out "god tetraminx on disk, --save" -- "$SBFS" god tetraminx --memory 64K --disk "$DK" --save "$T_TMP/tdisk"
+"$SBFS" god tetraminx --save "$T_TMP/tmem" > /dev/null
+expect_status 0 "saved from disk: the file saved from memory" -- cmp "$T_TMP/tdisk" "$T_TMP/tmem"
+expect_same "$(ls -A "$DK")" "" "on disk: no file left"
+expect_status 4 "on disk past --disk-limit" -- "$SBFS" god tetraminx --memory 64K --disk "$DK" --disk-limit 10K
+expect_line "sbfs: disk limit exhausted: the table's files would pass 10240 bytes" "--disk-limit: message" "$T_TMP/err"
+CK="$T_TMP/ck"
+mkdir -p "$CK"
+expect_status 4 "--checkpoint stopped by the disk limit" -- \
+    "$SBFS" god tetraminx --memory 64K --checkpoint "$CK" --disk-limit 500K
+[ -f "$CK/run" ] && ok || bad "--checkpoint stopped: no record kept"
+expect_file $D/god.out "--resume" -- "$SBFS" god tetraminx --memory 64K --resume "$CK"
+expect_status 7 "--resume a folder without a build" -- "$SBFS" god tetraminx --resume "$DK"
+expect_line "sbfs: $DK: not a checkpoint this build can resume: no record of a build" "--resume: message" "$T_TMP/err"
+expect_status 2 "--no-disk with --disk" -- "$SBFS" god tetraminx --no-disk --disk "$DK"
+expect_status 2 "--disk with --load" -- "$SBFS" god tetraminx --disk "$DK" --load "$T_TMP/tmem"
+expect_status 2 "a bad --disk-limit" -- "$SBFS" god tetraminx --disk "$DK" --disk-limit lots
 expect_status 2 "bad thread count" -- "$SBFS" tetraminx solve -j 0
 expect_status 2 "--load without a file" -- "$SBFS" god tetraminx --load
 expect_status 2 "--save without a file" -- "$SBFS" god tetraminx --save
