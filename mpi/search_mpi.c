@@ -27,6 +27,9 @@
  * copies.  So levels, goal, meeting point and path are the same keys as
  * with one process, and the output is the same bytes.
  *
+ * With --disk, levels are files and the runs are merged on disk (see
+ * "levels on disk" below).
+ *
  * Both ways, census, budget.  The side to grow is chosen on the summed
  * level sizes; a census keeps only the two newest levels.  Every array is
  * charged to the process's own sb_mem.  When a process runs out while a
@@ -51,6 +54,7 @@
 #include "../src/search/backend.h"
 #include "../src/search/keysort.h"
 #include "../src/search/levelstore.h"
+#include "keyfiles.h"
 #include "sbmpi.h"
 #include "sbmpi_priv.h"
 
@@ -58,13 +62,14 @@
 #define BATCH_WORDS ((uint64_t)1 << 20) /* words listed by a process before a trade */
 #define MIN_BATCH ((uint64_t)1 << 5)    /* keys: the smallest batch under a short budget */
 #define MAX_SHARE 512                   /* the least share of the room a batch is cut to */
+#define MAX_FANIN 256                   /* files merged at once, at most (levels on disk) */
 
 typedef struct dlevel {
     uint64_t *keys; /* this process's part, sorted; NULL once dropped (on all processes) */
     uint64_t n;     /* keys in the part */
     uint64_t total; /* keys in the level, all processes */
     int checkpoint; /* kept with the level before it when others are dropped */
-    uint64_t file;  /* with levels on disk: > 0 once the part is in file "l<file>" */
+    uint64_t file;  /* with levels on disk (keys NULL): the part is in file "l<file>" */
 } dlevel;
 
 /* lev[i] is distance base + i (base > 0 for a side searched again from a
@@ -109,6 +114,8 @@ typedef struct dsearch {
     int made_rankdir;               /* rankdir was made here: removed at the end */
     uint64_t nfiles;                /* files written, for their names */
     uint64_t disk_written;          /* bytes of level files written */
+    uint64_t *buf, batch, bufn;     /* a batch of neighbours (room for 2 batches), keys in it */
+    uint64_t *over, nover, overcap; /* neighbours past the batch's room */
     sb_error err;
     sbmpi_stats stats;
     double comm0;
@@ -199,9 +206,10 @@ static uint64_t sum_u64(dsearch *d, uint64_t v)
 
 /* ---- levels ---- */
 
-static void file_name(uint64_t file, char *name, size_t size)
+/* The name of file id: a level's ('l') or a run's ('r'). */
+static void file_name(char kind, uint64_t id, char *name, size_t size)
 {
-    snprintf(name, size, "l%llu", (unsigned long long)file);
+    snprintf(name, size, "%c%llu", kind, (unsigned long long)id);
 }
 
 static void level_drop(dsearch *d, dlevel *L)
@@ -211,7 +219,7 @@ static void level_drop(dsearch *d, dlevel *L)
     L->keys = NULL;
     if (L->file) {
         char name[32];
-        file_name(L->file, name, sizeof name);
+        file_name('l', L->file, name, sizeof name);
         sb_lstore_remove(d->ls, name);
         L->file = 0;
     }
@@ -544,7 +552,8 @@ typedef struct {
 
 static int held_level(void *ctx, int i)
 {
-    return ((drop_ctx *)ctx)->S->lev[i].keys != NULL;
+    const dlevel *L = &((drop_ctx *)ctx)->S->lev[i];
+    return L->keys || L->file;
 }
 
 static int *checkpoint_of(void *ctx, int i)
@@ -573,75 +582,560 @@ static int drop_levels(dsearch *d, dside *S, int borrowed, int census)
 
 /* ---- levels on disk ----
  *
- * With a store (--disk), each process writes its part of every level of
- * a side older than the two newest to a file of its own and frees it:
- * making a level needs levels d and d-1 only, and the rebuild of a path
- * reads each older level back once, one at a time.  The keys go without
- * their hints (the store wants them strictly ascending, and hints serve
- * only the making of the next level).  Every process writes the same
- * levels, so a level is on disk everywhere or nowhere, and a failure
- * (the disk limit, a full disk) is agreed like any other. */
-static int spill(dsearch *d, dside *S, int borrowed, sb_error *err)
+ * With a store (--disk), every level is a file of each process's part of
+ * it, in DIR/rank-N, and no level is held in memory: the process's memory
+ * holds a batch and the buffers of the files it reads and writes, however
+ * large the levels grow.  Making level d+1 is the one-process disk
+ * engine's delayed duplicate detection (src/search/diskbfs.c), cut by
+ * owner:
+ *   1. each process reads its part of level d key by key and lists the
+ *      neighbours into one buffer, a batch as large as its budget allows;
+ *   2. a full batch is grouped by owner, each group sorted and rid of
+ *      repeats, and all processes trade them (MPI_Alltoallv); what a
+ *      process receives (one sorted group from each process) it merges
+ *      into one run and writes to a run file.  Nothing is looked up yet;
+ *   3. after the last trade, each process merges its runs with its parts
+ *      of levels d and d-1 in one streaming pass, keeping a key once and
+ *      only if neither level holds it: level d+1.  A key's copies in
+ *      levels d-1..d+1 are all at its owner, so the test is whole.
+ * Example, the path graph 0-1-2-3-4-5-6 from 3, on two processes, process
+ * 0 owning the even numbers.  Level 0 is {3} at process 1; level 1 is
+ * {2, 4} at process 0 and {} at 1.  Process 0 lists 1 3 3 5, all odd: they
+ * go to process 1 as the group {1, 3, 5} (the repeat of 3 made one).
+ * Process 1 writes the run {1, 3, 5} and merges it with its parts of
+ * level 1 ({}) and level 0 ({3}): level 2 is {1, 5} at process 1 and {}
+ * at process 0.
+ * The last merge also finds this process's smallest goal (one way) or
+ * smallest key shared with the other side's newest level (both ways, its
+ * file read alongside), and the processes take the smallest of those, as
+ * in memory.  Keys go to files without hints (the store wants states),
+ * so every move of a state is listed: more neighbours, the same levels.
+ * The path is rebuilt one level at a time, each process reading its part
+ * of the level once to find the neighbours it holds.  A census removes
+ * all but the two newest levels; every process removes the same files,
+ * and the processes agree on every failure (the disk limit, a bad file),
+ * so that all stop together. */
+
+#define LAST_KEYS 16 /* keys of the newest level each process gives for sb_search_last */
+
+/* Level 0 of a side on disk: the key in its owner's file, the others'
+ * files empty.  A local failure, not agreed. */
+static int disk_start(dsearch *d, dside *S, const uint64_t *key, sb_error *err)
 {
-    int rc = 0;
-    for (int i = borrowed; i < S->nlev - 2 && !rc; i++) {
-        dlevel *L = &S->lev[i];
-        if (!L->keys)
-            continue;
-        char name[32];
-        uint64_t file = d->nfiles + 1;
-        file_name(file, name, sizeof name);
-        sb_lwriter w;
-        rc = sb_lwriter_open(&w, d->ls, name, err);
-        for (uint64_t j = 0; j < L->n && !rc; j++) {
-            uint64_t key[MAXKW];
-            memcpy(key, L->keys + j * d->kw, kb(d, 1));
-            key[0] &= d->idm;
-            rc = sb_lwriter_put(&w, key, err);
-        }
-        if (!rc)
-            rc = sb_lwriter_close(&w, err);
-        if (rc) {
-            sb_lwriter_abort(&w);
-            break;
-        }
-        d->nfiles = file;
-        d->disk_written += SB_LS_HEADER + w.bytes;
-        sb_mem_free(d->mem, L->keys, kb(d, L->n ? L->n : 1));
-        L->keys = NULL;
-        L->file = file;
-    }
-    return agree(d, rc, err);
+    uint64_t k[MAXKW], id = ++d->nfiles;
+    char name[32];
+    int mine = owner(d, key) == d->rank;
+    memcpy(k, key, kb(d, 1));
+    k[0] &= d->idm;
+    file_name('l', id, name, sizeof name);
+    sb_lwriter w;
+    int rc = sb_lwriter_open(&w, d->ls, name, err);
+    if (rc)
+        return rc;
+    if (mine && (rc = sb_lwriter_put(&w, k, err)))
+        sb_lwriter_abort(&w);
+    else if (!(rc = sb_lwriter_close(&w, err)) && (rc = side_push(d, S, NULL, (uint64_t)mine, err)))
+        sb_lstore_remove(d->ls, name);
+    if (rc)
+        return rc;
+    S->lev[S->nlev - 1].file = id;
+    S->lev[S->nlev - 1].total = 1;
+    d->disk_written += SB_LS_HEADER + w.bytes;
+    return 0;
 }
 
-/* Read the part of level L (on disk, not in memory) back.  Collective. */
-static int load(dsearch *d, dlevel *L, sb_error *err)
+/* A neighbour into the batch, without its hints; past the batch's room
+ * (the last key read may list more than is left) into the overflow, which
+ * opens the next batch. */
+static void emit_disk(void *ctx, const uint64_t *key)
+{
+    dsearch *d = ctx;
+    if (d->rc)
+        return;
+    uint64_t *o;
+    if (d->bufn < d->batch) {
+        o = d->buf + d->bufn++ * d->kw;
+    } else {
+        if (d->nover == d->overcap) {
+            uint64_t nc = d->overcap ? 2 * d->overcap : 64;
+            uint64_t *b = sb_mem_realloc(d->mem, d->over, kb(d, d->overcap), kb(d, nc), &d->err);
+            if (!b) {
+                d->rc = SB_ENOMEM;
+                return;
+            }
+            d->over = b;
+            d->overcap = nc;
+        }
+        o = d->over + d->nover++ * d->kw;
+    }
+    memcpy(o, key, kb(d, 1));
+    o[0] &= d->idm;
+    d->generated++;
+}
+
+/* The batch (buf[0..bufn), room for 2 batches) grouped by owner into its
+ * second half, each group sorted (the first half as scratch) and rid of
+ * repeats, the groups then side by side from buf + batch: sc[r] keys for
+ * owner r at sd[r].  Returns 0 or SB_ENOMEM. */
+static int group(dsearch *d, int *sc, int *sd, sb_error *err)
+{
+    int P = d->size, kw = d->kw;
+    uint64_t *a = d->buf, *g = d->buf + d->batch * kw;
+    uint64_t *pos = calloc((size_t)P, sizeof *pos);
+    if (!pos)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    for (uint64_t i = 0; i < d->bufn; i++)
+        pos[owner(d, a + i * kw)]++;
+    for (uint64_t r = 0, off = 0; r < (uint64_t)P; r++) {
+        uint64_t c = pos[r];
+        sd[r] = (int)off;
+        sc[r] = (int)c;
+        pos[r] = off;
+        off += c;
+    }
+    for (uint64_t i = 0; i < d->bufn; i++) {
+        int o = owner(d, a + i * kw);
+        memcpy(g + pos[o]++ * kw, a + i * kw, kb(d, 1));
+    }
+    free(pos);
+    uint64_t total = 0;
+    for (int r = 0; r < P; r++) {
+        uint64_t n = (uint64_t)sc[r], off = (uint64_t)sd[r];
+        if (n) {
+            uint64_t *s = sb_keys_sort(g + off * kw, a + off * kw, n, kw, d->idm);
+            if (!s)
+                return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory sorting");
+            n = sb_keys_unique_minus(s, n, NULL, 0, NULL, 0, kw, d->idm);
+            /* to the end of the groups before it: never past its own place */
+            memmove(g + total * kw, s, kb(d, n));
+        }
+        sc[r] = (int)n;
+        sd[r] = (int)total;
+        total += n;
+    }
+    return 0;
+}
+
+/* One trade of the batch: grouped, traded, what came merged and written
+ * to a new run file (its id appended to runs).  Collective; a local
+ * failure is returned after the trade (the process then sends nothing). */
+static int disk_trade(dsearch *d, uint64_t **runs, int *nruns, int *runcap, sb_error *err)
+{
+    int P = d->size, kw = d->kw, rc = d->rc;
+    int *sc = calloc((size_t)P * 4, sizeof *sc), *rcnt = sc + P, *sd = sc + 2 * P, *rd = sc + 3 * P;
+    if (!sc)
+        sbmpi_fatal("out of memory for %d counts", P);
+    if (!rc)
+        rc = group(d, sc, sd, err);
+    if (rc)
+        memset(sc, 0, sizeof *sc * P);
+    double t = MPI_Wtime();
+    SBMPI_WAIT(MPI_Ialltoall(sc, 1, MPI_INT, rcnt, 1, MPI_INT, d->comm, &q_), "MPI_Alltoall");
+    uint64_t got = 0;
+    for (int r = 0; r < P; r++) {
+        rd[r] = (int)got;
+        got += (uint64_t)rcnt[r];
+        if (r != d->rank)
+            d->sent += kb(d, (uint64_t)sc[r]);
+    }
+    uint64_t *recv = rc ? NULL : sb_mem_alloc(d->mem, kb(d, got ? got : 1), err);
+    if (!rc && !recv)
+        rc = sb_error_set(err, SB_ENOMEM, 0, 0,
+                          "memory budget exhausted: %llu keys received in one trade do not fit",
+                          (unsigned long long)got);
+    uint64_t *sink = recv; /* a process without room still takes part */
+    if (!sink && !(sink = malloc(kb(d, got ? got : 1))))
+        sbmpi_fatal("out of memory receiving %llu keys", (unsigned long long)got);
+    uint64_t none[MAXKW]; /* never the receive buffer: see trade() */
+    SBMPI_WAIT(MPI_Ialltoallv(d->buf && !rc ? d->buf + d->batch * kw : none, sc, sd, d->keytype, sink, rcnt,
+                              rd, d->keytype, d->comm, &q_), "MPI_Alltoallv");
+    d->stats.comm_secs += MPI_Wtime() - t;
+    if (!recv)
+        free(sink);
+    d->bufn = 0;
+    if (!rc && got) {
+        /* merged into the batch's room, free now, when it is large enough */
+        uint64_t **in = malloc((size_t)P * sizeof *in), *cnt = malloc((size_t)P * sizeof *cnt);
+        uint64_t *out = got <= 2 * d->batch ? d->buf : sb_mem_alloc(d->mem, kb(d, got), err);
+        if (!in || !cnt)
+            sbmpi_fatal("out of memory merging");
+        for (int r = 0; r < P; r++)
+            in[r] = recv + (uint64_t)rd[r] * kw, cnt[r] = (uint64_t)rcnt[r];
+        uint64_t n = out ? sb_keys_merge(in, cnt, P, NULL, 0, NULL, 0, out, kw, d->idm) : 0;
+        free(in);
+        free(cnt);
+        if (!out || n == UINT64_MAX)
+            rc = sb_error_set(err, SB_ENOMEM, 0, 0, "memory budget exhausted: merging %llu keys",
+                              (unsigned long long)got);
+        if (!rc && *nruns == *runcap) {
+            int nc = *runcap ? 2 * *runcap : 16;
+            uint64_t *r = realloc(*runs, (size_t)nc * sizeof *r);
+            if (!r)
+                rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+            else
+                *runs = r, *runcap = nc;
+        }
+        uint64_t id = ++d->nfiles;
+        char name[32];
+        file_name('r', id, name, sizeof name);
+        sb_lwriter w;
+        if (!rc && !(rc = sb_lwriter_open(&w, d->ls, name, err))) {
+            for (uint64_t i = 0; i < n && !rc; i++)
+                rc = sb_lwriter_put(&w, out + i * kw, err);
+            if (rc)
+                sb_lwriter_abort(&w);
+            else if (!(rc = sb_lwriter_close(&w, err)))
+                (*runs)[(*nruns)++] = id;
+        }
+        if (out && out != d->buf)
+            sb_mem_free(d->mem, out, kb(d, got));
+    }
+    if (recv)
+        sb_mem_free(d->mem, recv, kb(d, got ? got : 1));
+    if (!rc && d->nover) { /* the overflow opens the next batch */
+        memcpy(d->buf, d->over, kb(d, d->nover));
+        d->bufn = d->nover;
+    }
+    d->nover = 0;
+    free(sc);
+    return rc;
+}
+
+static void remove_runs(dsearch *d, const uint64_t *runs, int n)
 {
     char name[32];
-    file_name(L->file, name, sizeof name);
-    sb_lreader r;
-    uint64_t n = 0, j = 0, *k = NULL;
-    int rc = sb_lreader_open(&r, d->ls, name, &n, err);
-    if (!rc) {
-        if (n != L->n)
-            rc = sb_error_set(err, SB_EBADFILE, 0, 0, "%s/%s: %llu keys, %llu expected", d->ls->dir, name,
-                              (unsigned long long)n, (unsigned long long)L->n);
-        else if (!(k = sb_mem_alloc(d->mem, kb(d, n ? n : 1), err)))
-            rc = SB_ENOMEM;
-        int got;
-        while (!rc && (got = sb_lreader_next(&r, err)) != 0) {
-            if (got < 0)
-                rc = got;
-            else if (j < n)
-                memcpy(k + (j++) * d->kw, r.key, kb(d, 1));
+    for (int i = 0; i < n; i++) {
+        file_name('r', runs[i], name, sizeof name);
+        sb_lstore_remove(d->ls, name);
+    }
+}
+
+/* What the last merge of a level looks for. */
+typedef struct found_ctx {
+    dsearch *d;
+    sb_control *ctl;
+    sb_error *err;
+    int level;
+    const uint64_t *goal; /* one way: the goal key, without hints (NULL: is_goal, or nothing) */
+    int want;             /* one way, looking for a goal */
+    sbmpi_probe other;    /* both ways: the other side's newest level */
+    int both;
+    int hit;
+    uint64_t key[MAXKW];
+    uint64_t steps;
+} found_ctx;
+
+static int on_key(void *ctx, const uint64_t *key)
+{
+    found_ctx *c = ctx;
+    if ((++c->steps & 0xffff) == 0 && sb_control_stopped(c->ctl))
+        return sb_error_set(c->err, SB_EINTR, 0, 0, "stopped at distance %d", c->level);
+    if (c->hit)
+        return 0;
+    if (c->both) {
+        int h = sbmpi_probe_has(&c->other, key, c->err);
+        if (h < 0)
+            return h;
+        c->hit = h;
+    } else if (c->want) {
+        c->hit = c->d->model.is_goal ? c->d->model.is_goal(c->d->model.ud, key) != 0
+                                     : !sb_key_cmp(key, c->goal, c->d->kw);
+    }
+    if (c->hit)
+        memcpy(c->key, key, kb(c->d, 1));
+    return 0;
+}
+
+/* Merge the runs, fan at a time, until they are few enough for the last
+ * merge.  Local. */
+static int merge_runs(dsearch *d, uint64_t *runs, int *nruns, int fan, sb_error *err)
+{
+    char names[MAX_FANIN][32], out[32];
+    const char *in[MAX_FANIN];
+    int rc = 0;
+    while (*nruns > fan && !rc) {
+        for (int i = 0; i < fan; i++) {
+            file_name('r', runs[i], names[i], sizeof names[i]);
+            in[i] = names[i];
         }
+        uint64_t id = ++d->nfiles, n, bytes;
+        file_name('r', id, out, sizeof out);
+        if ((rc = sbmpi_files_merge(d->ls, in, fan, NULL, 0, out, NULL, NULL, &n, &bytes, err)))
+            break;
+        remove_runs(d, runs, fan);
+        memmove(runs, runs + fan, (size_t)(*nruns - fan) * sizeof *runs);
+        *nruns -= fan;
+        runs[(*nruns)++] = id;
+    }
+    return rc;
+}
+
+/* Make the next level of X on disk (Y: the other side, both ways), and
+ * find in it this process's candidate: its smallest goal (one way, goal
+ * or is_goal) or smallest key shared with Y's newest level, into key
+ * (*have).  Collective; returns the agreed code. */
+static int disk_level(dsearch *d, dside *X, dside *Y, const uint64_t *goal, sb_control *ctl, sb_error *err,
+                      int *have, uint64_t *key)
+{
+    int kw = d->kw, level = X->base + X->nlev, nruns = 0, runcap = 0, lrc = 0, rc;
+    if (d->census)
+        drop_levels(d, X, 0, 1);
+    const dlevel *cur = &X->lev[X->nlev - 1], *prev = X->nlev >= 2 ? &X->lev[X->nlev - 2] : NULL;
+    uint64_t *runs = NULL;
+    size_t iob = d->ls->iob, left = sb_mem_left(d->mem);
+    /* the room of two batches, then what one trade receives (about a
+     * batch, room for two) beside the level's reader and a run's writer */
+    uint64_t b = left > 4 * iob ? (uint64_t)(left - 4 * iob) / (4 * kb(d, 1)) : 0;
+    d->batch = b < BATCH_WORDS / (uint64_t)kw ? b : BATCH_WORDS / (uint64_t)kw;
+    d->bufn = d->nover = 0;
+    d->rc = 0;
+    if (d->batch < MIN_BATCH)
+        lrc = sb_error_set(err, SB_ENOMEM, 0, 0,
+                           "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
+                           4 * iob + 4 * (size_t)MIN_BATCH * kb(d, 1), left);
+    else if (!(d->buf = sb_mem_alloc(d->mem, kb(d, 2 * d->batch), err)))
+        lrc = SB_ENOMEM;
+    char name[32];
+    sb_lreader r;
+    int eof = 1;
+    file_name('l', cur->file, name, sizeof name);
+    if (!lrc && !(lrc = sb_lreader_open(&r, d->ls, name, NULL, err)))
+        eof = 0;
+    d->rc = lrc;
+    double last = sb_now();
+    rc = 0;
+    for (;;) {
+        while (!d->rc && !eof && d->bufn < d->batch) {
+            int g = sb_lreader_next(&r, &d->err);
+            if (g <= 0) {
+                eof = 1;
+                d->rc = g;
+            } else if ((g = d->model.expand(d->model.ud, r.key, emit_disk, d)) && !d->rc) {
+                d->rc = sb_error_set(&d->err, g, 0, 0, "the model failed to list moves");
+            }
+        }
+        if (d->rc && d->rc != lrc)
+            *err = d->err;
+        int trc = disk_trade(d, &runs, &nruns, &runcap, err);
+        if (!trc && sb_control_stopped(ctl))
+            trc = sb_error_set(err, SB_EINTR, 0, 0, "stopped at distance %d", level);
+        int flags[2] = {trc ? 1 : 0, !eof || d->bufn}, all[2];
+        double t = MPI_Wtime();
+        SBMPI_WAIT(MPI_Iallreduce(flags, all, 2, MPI_INT, MPI_MAX, d->comm, &q_), "MPI_Allreduce");
+        d->stats.comm_secs += MPI_Wtime() - t;
+        if (all[0]) {
+            rc = agree(d, trc, err);
+            break;
+        }
+        if (!all[1])
+            break;
+        if (ctl && ctl->progress && d->rank == 0 && sb_now() - last > 0.2) {
+            sb_progress_info in = {"search on disk", level, X->lev[X->nlev - 1].total, 0,
+                                   d->mem ? d->mem->used : 0, 0, d->ls->used};
+            ctl->progress(ctl->ud, &in);
+            last = sb_now();
+        }
+    }
+    if (!lrc)
+        sb_lreader_close(&r);
+    if (d->buf)
+        sb_mem_free(d->mem, d->buf, kb(d, 2 * d->batch));
+    sb_mem_free(d->mem, d->over, kb(d, d->overcap));
+    d->buf = d->over = NULL;
+    d->overcap = d->nover = d->bufn = 0;
+    if (rc) {
+        remove_runs(d, runs, nruns);
+        free(runs);
+        return rc;
+    }
+    /* the last merge: the runs (merged among themselves first when more
+     * than the buffers the budget leaves), levels d and d-1, and the other
+     * side's newest level */
+    left = sb_mem_left(d->mem);
+    size_t others = 2 + (prev != NULL) + (Y != NULL); /* the writer, levels d, d-1, the other side's */
+    int fan = left / iob > others ? (int)(left / iob - others) : 0;
+    fan = fan > MAX_FANIN ? MAX_FANIN : fan;
+    if (nruns > fan && fan < 2)
+        lrc = sb_error_set(err, SB_ENOMEM, 0, 0,
+                           "memory budget exhausted: merging levels on disk needs %zu bytes, %zu are left",
+                           (others + 2) * iob, left);
+    else
+        lrc = merge_runs(d, runs, &nruns, fan, err);
+    found_ctx c;
+    memset(&c, 0, sizeof c);
+    c.d = d, c.ctl = ctl, c.err = err, c.level = level;
+    uint64_t g[MAXKW];
+    if (!Y && !d->census && (goal || d->model.is_goal)) {
+        c.want = 1;
+        if (goal && !d->model.is_goal) {
+            memcpy(g, goal, kb(d, 1));
+            g[0] &= d->idm;
+            c.goal = g;
+        }
+    }
+    char other[32], x[32], y[32], out[32], names[MAX_FANIN][32];
+    const char *in[MAX_FANIN], *ex[2] = {x, prev ? y : NULL};
+    if (!lrc && Y) {
+        file_name('l', Y->lev[Y->nlev - 1].file, other, sizeof other);
+        if (!(lrc = sbmpi_probe_open(&c.other, d->ls, other, err)))
+            c.both = 1;
+    }
+    file_name('l', cur->file, x, sizeof x);
+    if (prev)
+        file_name('l', prev->file, y, sizeof y);
+    for (int i = 0; i < nruns && !lrc; i++) {
+        file_name('r', runs[i], names[i], sizeof names[i]);
+        in[i] = names[i];
+    }
+    uint64_t id = ++d->nfiles, n = 0, bytes = 0;
+    file_name('l', id, out, sizeof out);
+    if (!lrc)
+        lrc = sbmpi_files_merge(d->ls, in, nruns, ex, 2, out, on_key, &c, &n, &bytes, err);
+    if (c.both)
+        sbmpi_probe_close(&c.other);
+    remove_runs(d, runs, nruns);
+    free(runs);
+    if (!lrc && (lrc = side_push(d, X, NULL, n, err)))
+        sb_lstore_remove(d->ls, out);
+    rc = agree(d, lrc, err);
+    if (rc) {
+        if (!lrc) { /* another process failed: take the level back */
+            X->nlev--;
+            sb_lstore_remove(d->ls, out);
+        }
+        return rc;
+    }
+    X->lev[X->nlev - 1].file = id;
+    X->lev[X->nlev - 1].total = sum_u64(d, n);
+    d->disk_written += bytes;
+    *have = c.hit;
+    if (c.hit)
+        memcpy(key, c.key, kb(d, 1));
+    return 0;
+}
+
+/* neighbours of a state, without hints */
+typedef struct nbrs {
+    uint64_t *k;
+    uint64_t n, cap;
+    int kw;
+    uint64_t idm;
+    int bad;
+} nbrs;
+
+static void on_nbr(void *ctx, const uint64_t *key)
+{
+    nbrs *b = ctx;
+    if (b->n == b->cap) {
+        uint64_t nc = b->cap ? 2 * b->cap : 64;
+        uint64_t *k = realloc(b->k, (size_t)nc * b->kw * sizeof *k);
+        if (!k) {
+            b->bad = 1;
+            return;
+        }
+        b->k = k;
+        b->cap = nc;
+    }
+    memcpy(b->k + b->n * b->kw, key, (size_t)b->kw * sizeof *key);
+    b->k[b->n * b->kw] &= b->idm;
+    b->n++;
+}
+
+/* out + D*kw holds a key at distance D of side S (all its levels on
+ * disk): fill in distances D-1 down to 0 with, each time, the smallest
+ * neighbour the level one nearer holds.  Each process reads its part of
+ * each level once. */
+static int disk_trace(dsearch *d, dside *S, int D, uint64_t *out, sb_error *err)
+{
+    int kw = d->kw, rc = 0;
+    nbrs b = {NULL, 0, 0, kw, d->idm, 0};
+    uint64_t *tmp = NULL;
+    for (; D > 0 && !rc; D--) {
+        b.n = 0;
+        int lrc = d->model.expand(d->model.ud, out + (uint64_t)D * kw, on_nbr, &b), has = 0;
+        if (lrc)
+            sb_error_set(err, lrc, 0, 0, "the model failed to list moves");
+        free(tmp);
+        tmp = lrc ? NULL : malloc(kb(d, b.n ? b.n : 1));
+        if (!lrc && (b.bad || !tmp))
+            lrc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        uint64_t *s = lrc || !b.n ? b.k : sb_keys_sort(b.k, tmp, b.n, kw, d->idm), key[MAXKW];
+        if (!lrc && !s)
+            lrc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory sorting");
+        char name[32];
+        sbmpi_probe p;
+        file_name('l', S->lev[D - 1].file, name, sizeof name);
+        if (!lrc && !(lrc = sbmpi_probe_open(&p, d->ls, name, err))) {
+            for (uint64_t i = 0; i < b.n && !has && !lrc; i++) {
+                int h = sbmpi_probe_has(&p, s + i * kw, err);
+                if (h < 0)
+                    lrc = h;
+                else if ((has = h))
+                    memcpy(key, s + i * kw, kb(d, 1));
+            }
+            sbmpi_probe_close(&p);
+        }
+        if ((rc = agree(d, lrc, err)))
+            break;
+        if (!smallest(d, has, key))
+            rc = sb_error_set(err, SB_EINTERNAL, 0, 0, "no neighbour at distance %d", D - 1);
+        else
+            memcpy(out + (uint64_t)(D - 1) * kw, key, kb(d, 1));
+    }
+    free(b.k);
+    free(tmp);
+    return rc;
+}
+
+/* The first keys of the newest level of side 0 on disk: each process's
+ * first LAST_KEYS, gathered by rank 0, which keeps the first LAST_KEYS of
+ * all.  Collective. */
+static int disk_last(dsearch *d, sb_error *err)
+{
+    dside *F = &d->side[0];
+    int kw = d->kw, P = d->size, lrc = 0;
+    uint64_t mine[(LAST_KEYS * MAXKW) + 1] = {0};
+    char name[32];
+    sb_lreader r;
+    file_name('l', F->lev[F->nlev - 1].file, name, sizeof name);
+    if (!(lrc = sb_lreader_open(&r, d->ls, name, NULL, err))) {
+        int g = 1;
+        while (mine[0] < LAST_KEYS && (g = sb_lreader_next(&r, err)) == 1)
+            memcpy(mine + 1 + mine[0]++ * kw, r.key, kb(d, 1));
+        lrc = g < 0 ? g : 0;
         sb_lreader_close(&r);
     }
-    if (rc && k)
-        sb_mem_free(d->mem, k, kb(d, n ? n : 1));
-    else if (!rc)
-        L->keys = k;
-    return agree(d, rc, err);
+    int rc = agree(d, lrc, err);
+    if (rc)
+        return rc;
+    int each = LAST_KEYS * kw + 1;
+    uint64_t *all = d->rank == 0 ? malloc((size_t)P * each * sizeof *all) : NULL;
+    if (d->rank == 0 && !all)
+        sbmpi_fatal("out of memory gathering");
+    double t = MPI_Wtime();
+    SBMPI_WAIT(MPI_Igather(mine, each, MPI_UINT64_T, all, each, MPI_UINT64_T, 0, d->comm, &q_), "MPI_Gather");
+    d->stats.comm_secs += MPI_Wtime() - t;
+    if (d->rank == 0) {
+        uint64_t **in = malloc((size_t)P * sizeof *in), *n = malloc((size_t)P * sizeof *n), total = 0;
+        if (!in || !n)
+            sbmpi_fatal("out of memory gathering");
+        for (int p = 0; p < P; p++) {
+            in[p] = all + (size_t)p * each + 1;
+            n[p] = all[(size_t)p * each];
+            total += n[p];
+        }
+        d->last = malloc(kb(d, total ? total : 1));
+        if (!d->last)
+            sbmpi_fatal("out of memory gathering");
+        d->nlast = sb_keys_merge(in, n, P, NULL, 0, NULL, 0, d->last, kw, d->idm);
+        if (d->nlast == UINT64_MAX)
+            sbmpi_fatal("out of memory gathering");
+        d->nlast = d->nlast < LAST_KEYS ? d->nlast : LAST_KEYS;
+        free(in);
+        free(n);
+        free(all);
+    }
+    return 0;
 }
 
 /* Make the next level of S, dropping older levels (of S, then of `other`)
@@ -658,8 +1152,8 @@ static int next_level(dsearch *d, dside *S, int borrowed, dside *other, int cens
         drop_levels(d, S, borrowed, 1);
     for (;;) {
         int rc = make_level(d, S, ctl, err);
-        if (!rc) /* a store that is full stops the run (SB_ENOMEM too, but not the memory's) */
-            return d->ls && !census ? spill(d, S, borrowed, err) : 0;
+        if (!rc)
+            return 0;
         if (rc != SB_ENOMEM)
             return rc;
         int first = !d->pressed;
@@ -712,26 +1206,73 @@ static void clear_result(dsearch *d)
     d->share = 8;
 }
 
+/* Whether the start is a goal (is_goal, or the key goal), at its owner:
+ * the one-way test of level 0, into key. */
+static int start_goal(const dsearch *d, const uint64_t *start, const uint64_t *goal, uint64_t *key)
+{
+    if (owner(d, start) != d->rank)
+        return 0;
+    memcpy(key, start, kb(d, 1));
+    key[0] &= d->idm;
+    if (d->model.is_goal)
+        return d->model.is_goal(d->model.ud, key) != 0;
+    if (!goal)
+        return 0;
+    uint64_t g[MAXKW];
+    memcpy(g, goal, kb(d, 1));
+    g[0] &= d->idm;
+    return !sb_key_cmp(key, g, d->kw);
+}
+
+/* Make the next level of X (Y: the other side, both ways) and find in it
+ * this process's candidate, into key (*have): its smallest goal (one way)
+ * or smallest key shared with Y's newest level.  Collective. */
+static int grow(dsearch *d, dside *X, dside *Y, const uint64_t *goal, sb_control *ctl, sb_error *err, int *have,
+                uint64_t *key)
+{
+    *have = 0;
+    if (d->ls)
+        return disk_level(d, X, Y, goal, ctl, err, have, key);
+    int rc = next_level(d, X, 0, Y, d->census, ctl, err);
+    if (rc)
+        return rc;
+    const dlevel *L = &X->lev[X->nlev - 1];
+    if (!Y) {
+        *have = local_goal(d, L, goal, key);
+        return 0;
+    }
+    const dlevel *M = &Y->lev[Y->nlev - 1];
+    int64_t i = sb_keys_first_common(L->keys, L->n, M->keys, M->n, d->kw, d->idm);
+    if (i >= 0)
+        memcpy(key, L->keys + (uint64_t)i * d->kw, kb(d, 1));
+    *have = i >= 0;
+    return 0;
+}
+
+static int new_side(dsearch *d, dside *S, const uint64_t *key, sb_error *err)
+{
+    return agree(d, d->ls ? disk_start(d, S, key, err) : start_side(d, S, key, err), err);
+}
+
 static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_control *ctl, sb_error *err)
 {
-    int rc = agree(d, start_side(d, &d->side[0], start, err), err);
+    int rc = new_side(d, &d->side[0], start, err), have;
     if (rc)
         return rc;
     uint64_t key[MAXKW];
     if (!d->bidir) {
         dside *F = &d->side[0];
-        int got = smallest(d, local_goal(d, &F->lev[0], goal, key), key);
+        int got = smallest(d, start_goal(d, start, goal, key), key);
         while (!got) {
-            if ((rc = next_level(d, F, 0, NULL, d->census, ctl, err)))
+            if ((rc = grow(d, F, NULL, goal, ctl, err, &have, key)))
                 return rc;
-            dlevel *L = &F->lev[F->nlev - 1];
-            if (!L->total) {
+            if (!F->lev[F->nlev - 1].total) {
                 F->nlev--;
                 level_drop(d, &F->lev[F->nlev]);
                 d->complete = 1;
                 return 0;
             }
-            got = smallest(d, local_goal(d, L, goal, key), key);
+            got = smallest(d, have, key);
         }
         d->length = d->meet_level[0] = F->nlev - 1;
         d->meet_level[1] = 0;
@@ -746,26 +1287,22 @@ static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_co
         d->found = 1;
         return 0;
     }
-    if ((rc = agree(d, start_side(d, &d->side[1], goal, err), err)))
+    if ((rc = new_side(d, &d->side[1], goal, err)))
         return rc;
     for (;;) {
         dside *F = &d->side[0], *B = &d->side[1];
         int k = F->lev[F->nlev - 1].total <= B->lev[B->nlev - 1].total ? 0 : 1;
         dside *X = &d->side[k], *Y = &d->side[1 - k];
-        if ((rc = next_level(d, X, 0, Y, d->census, ctl, err)))
+        if ((rc = grow(d, X, Y, NULL, ctl, err, &have, key)))
             return rc;
-        const dlevel *L = &X->lev[X->nlev - 1], *M = &Y->lev[Y->nlev - 1];
-        if (!L->total) {
+        if (!X->lev[X->nlev - 1].total) {
             X->nlev--;
             level_drop(d, &X->lev[X->nlev]);
             d->complete = 1;
             d->exhausted = k;
             return 0;
         }
-        int64_t i = sb_keys_first_common(L->keys, L->n, M->keys, M->n, d->kw, d->idm);
-        if (i >= 0)
-            memcpy(key, L->keys + (uint64_t)i * d->kw, kb(d, 1));
-        if (smallest(d, i >= 0, key)) {
+        if (smallest(d, have, key)) {
             d->meet_level[k] = X->nlev - 1;
             d->meet_level[1 - k] = Y->nlev - 1;
             d->length = d->meet_level[0] + d->meet_level[1];
@@ -833,8 +1370,12 @@ static int d_run(void *st, const uint64_t *start, const uint64_t *goal, unsigned
     d->bidir = (flags & SB_SEARCH_BIDIR) && goal && !d->model.is_goal;
     int rc = search(d, start, goal, ctl, err);
     d->model.is_goal = keep;
-    if (!rc && d->census)
-        gather_last(d);
+    if (!rc && d->census) {
+        if (d->ls)
+            rc = disk_last(d, err);
+        else
+            gather_last(d);
+    }
     memset(info, 0, sizeof *info);
     info->found = d->found;
     info->length = d->found ? d->length : -1;
@@ -906,22 +1447,15 @@ static int trace(dsearch *d, dside *S, int borrowed, int D, uint64_t *out, sb_co
     int kw = d->kw;
     while (D > S->base) {
         int i = D - 1 - S->base; /* index of level D-1 in S */
-        if (S->lev[i].keys || S->lev[i].file) {
+        if (S->lev[i].keys) {
             dlevel *L = &S->lev[i];
-            int loaded = !L->keys, rc;
-            if (loaded && (rc = load(d, L, err)))
-                return rc;
             parent_ctx c = {d, L, -1};
-            rc = d->model.expand(d->model.ud, out + (uint64_t)D * kw, on_parent, &c);
+            int rc = d->model.expand(d->model.ud, out + (uint64_t)D * kw, on_parent, &c);
             if (rc)
                 sb_error_set(err, rc, 0, 0, "the model failed to list moves");
             uint64_t key[MAXKW];
             if (!rc && c.best >= 0)
                 memcpy(key, L->keys + (uint64_t)c.best * kw, kb(d, 1));
-            if (loaded) { /* back to disk only */
-                sb_mem_free(d->mem, L->keys, kb(d, L->n ? L->n : 1));
-                L->keys = NULL;
-            }
             if ((rc = agree(d, rc, err)))
                 return rc;
             if (!smallest(d, c.best >= 0, key))
@@ -964,14 +1498,14 @@ static int d_path(void *st, uint64_t *keys, sb_control *ctl, sb_error *err)
     dsearch *d = st;
     int kw = d->kw, f = d->meet_level[0], g = d->meet_level[1];
     memcpy(keys + (uint64_t)f * kw, d->meet, kb(d, 1));
-    int rc = trace(d, &d->side[0], 0, f, keys, ctl, err);
+    int rc = d->ls ? disk_trace(d, &d->side[0], f, keys, err) : trace(d, &d->side[0], 0, f, keys, ctl, err);
     if (rc || g == 0)
         return rc;
     uint64_t *back = malloc(kb(d, (uint64_t)g + 1));
     if (!back)
         sbmpi_fatal("out of memory");
     memcpy(back + (uint64_t)g * kw, d->meet, kb(d, 1));
-    rc = trace(d, &d->side[1], 0, g, back, ctl, err);
+    rc = d->ls ? disk_trace(d, &d->side[1], g, back, err) : trace(d, &d->side[1], 0, g, back, ctl, err);
     for (int j = 0; j < g && !rc; j++)
         memcpy(keys + (uint64_t)(f + g - j) * kw, back + (uint64_t)j * kw, kb(d, 1));
     free(back);
