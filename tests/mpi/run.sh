@@ -142,15 +142,18 @@ dropped 2 120K solve puzzles/eight-judge.txt
 dropped 4 50K solve puzzles/eight-judge.txt
 dropped 4 200K solve --no-bidir puzzles/eight-judge.txt
 
-# Levels on disk: each process writes its part of the levels older than
-# the two newest to files under DIR/rank-N, and reads them back to
-# rebuild the path; with budgets of tens of KB per process, nothing is
+# Levels on disk: each process keeps its part of every level in files
+# under DIR/rank-N, makes the next level by merging sorted runs with its
+# parts of levels d and d-1 on disk, and reads the levels back to rebuild
+# the path.  With budgets of tens of KB per process, smaller than a level
+# (the Eight's largest is 24,047 configurations, 192 KB), nothing is
 # dropped, the output is one process's, and no file is left behind.
-#   ondisk NP MEMORY ARGS... (the puzzle last)
+#   ondisk NP MEMORY STYLE ARGS... (the puzzle last; STYLE: the verifier's)
 ondisk() {
     np=$1
     mem=$2
-    shift 2
+    style=$3
+    shift 3
     reference "$@"
     mkdir -p "$T/disk"
     run_mpi "$np" "$@" -v --memory "$mem" --disk "$T/disk"
@@ -166,15 +169,36 @@ ondisk() {
         bad "$name: files left in the directory: $(ls -A "$T/disk")"
     else
         ok
-        verified "$name" 0 "$p"
+        verified "$name" "$style" "$p"
     fi
     rm -rf "$T/disk"
 }
 for np in 1 2 3 4; do
-    ondisk $np 60K solve puzzles/klotski.txt
+    ondisk $np 60K 0 solve puzzles/klotski.txt
+    ondisk $np 40K 0 explore puzzles/eight-judge.txt
 done
-ondisk 2 100K solve puzzles/eight-judge.txt
-ondisk 4 300K solve puzzles/rush-hour.txt
+ondisk 2 40K 0 solve --no-bidir puzzles/eight-judge.txt
+ondisk 3 40K 0 solve puzzles/eight-judge.txt
+ondisk 4 40K 0 explore --json puzzles/eight-judge.txt
+ondisk 1 40K 0 solve puzzles/rush-hour.txt
+ondisk 4 40K 0 explore puzzles/rush-hour.txt
+# half the random puzzles, in turn solved and explored, in every style
+cmd=solve
+for np in 1 2 3 4; do
+    i=0
+    for p in "$T"/random/*.txt; do
+        s=$(((i + np) % 6))
+        if [ $(((i + np) % 2)) = 0 ]; then
+            ondisk $np 40K $s $cmd -s $s "$p"
+            if [ $cmd = solve ]; then cmd=explore; else cmd=solve; fi
+        fi
+        i=$((i + 1))
+    done
+done
+# without --disk that budget cannot hold the census's levels
+run_mpi 2 explore -q --memory 40K puzzles/eight-judge.txt
+st=$?
+if [ "$st" = 4 ]; then ok; else bad "explore --memory 40K without --disk: status $st, expected 4"; fi
 # a disk limit stops the run as in one process (status 4); checkpoints
 # are refused (status 2)
 mkdir -p "$T/disk"
