@@ -41,7 +41,9 @@
  * Failures.  MPI calls return their errors (MPI_ERRORS_RETURN); one that
  * fails (a process died, the network went) is reported with the rank and
  * the job aborted, so that no process waits for ever. */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +53,7 @@
 
 #include "../src/core/hash.h"
 #include "../src/core/internal.h"
+#include "../src/core/le.h"
 #include "../src/search/backend.h"
 #include "../src/search/keysort.h"
 #include "../src/search/levelstore.h"
@@ -112,7 +115,10 @@ typedef struct dsearch {
     sb_lstore *ls;
     char rankdir[SB_LS_NAME];
     int made_rankdir;               /* rankdir was made here: removed at the end */
-    uint64_t nfiles;                /* files written, for their names */
+    uint64_t nfiles;                /* run files written, for their names */
+    const char *ckpt;               /* --checkpoint DIR (NULL: none): levels kept in DIR/rank-N */
+    int resuming;                   /* take up the run kept there */
+    uint64_t ident;                 /* the caller's fingerprint of the search */
     uint64_t disk_written;          /* bytes of level files written */
     uint64_t *buf, batch, bufn;     /* a batch of neighbours (room for 2 batches), keys in it */
     uint64_t *over, nover, overcap; /* neighbours past the batch's room */
@@ -206,10 +212,20 @@ static uint64_t sum_u64(dsearch *d, uint64_t v)
 
 /* ---- levels ---- */
 
-/* The name of file id: a level's ('l') or a run's ('r'). */
+/* The name of file id: a level's ('l', id from level_id) or a run's ('r'). */
 static void file_name(char kind, uint64_t id, char *name, size_t size)
 {
-    snprintf(name, size, "%c%llu", kind, (unsigned long long)id);
+    if (kind == 'l')
+        snprintf(name, size, "level-%c-%05u", (id - 1) >> 32 ? 'g' : 's', (unsigned)((id - 1) & 0xffffffffu));
+    else
+        snprintf(name, size, "run-%llu", (unsigned long long)id);
+}
+
+/* The file of distance dist of side S: named by side and distance, so
+ * that a checkpoint's files say what they hold. */
+static uint64_t level_id(const dsearch *d, const dside *S, int dist)
+{
+    return ((uint64_t)(S != &d->side[0]) << 32 | (uint64_t)dist) + 1;
 }
 
 static void level_drop(dsearch *d, dlevel *L)
@@ -622,7 +638,7 @@ static int drop_levels(dsearch *d, dside *S, int borrowed, int census)
  * files empty.  A local failure, not agreed. */
 static int disk_start(dsearch *d, dside *S, const uint64_t *key, sb_error *err)
 {
-    uint64_t k[MAXKW], id = ++d->nfiles;
+    uint64_t k[MAXKW], id = level_id(d, S, 0);
     char name[32];
     int mine = owner(d, key) == d->rank;
     memcpy(k, key, kb(d, 1));
@@ -987,7 +1003,7 @@ static int disk_level(dsearch *d, dside *X, dside *Y, const uint64_t *goal, sb_c
         file_name('r', runs[i], names[i], sizeof names[i]);
         in[i] = names[i];
     }
-    uint64_t id = ++d->nfiles, n = 0, bytes = 0;
+    uint64_t id = level_id(d, X, level), n = 0, bytes = 0;
     file_name('l', id, out, sizeof out);
     if (!lrc)
         lrc = sbmpi_files_merge(d->ls, in, nruns, ex, 2, out, on_key, &c, &n, &bytes, err);
@@ -1166,6 +1182,377 @@ static int next_level(dsearch *d, dside *S, int borrowed, dside *other, int cens
     }
 }
 
+/* ---- checkpoints ----
+ *
+ * With --checkpoint DIR each process keeps its levels in DIR/rank-N
+ * itself (not a fresh folder), every file flushed to the disk before it
+ * counts, and the files stay after the run.  After each level two
+ * records are written, each to a new file renamed over the old, so that
+ * at any moment, a kill included, they describe complete levels:
+ *   1. each process writes DIR/rank-N/part: its part of every level of
+ *      both sides (keys in its file, keys in the whole level, the file's
+ *      checksum) and its own counts;
+ *   2. once all have (an agreement), process 0 writes DIR/run: the
+ *      search (fingerprint, processes, key width, flags, start and goal),
+ *      the levels of each side, the state (running, found, a component
+ *      walked) and the meeting point.
+ * DIR/run is the word: a part may hold a level more (its process wrote it
+ * before a kill that came ahead of DIR/run), and that level is made again.
+ * A resumed run needs as many processes as the checkpoint's, since a key's
+ * owner depends on their number; each process checks the files of the
+ * levels it still needs (all, or a census's two newest) against its part
+ * and removes what a stopped level left half made (runs, the next level).
+ * Both records are little-endian 64-bit words after 8 bytes of name, and
+ * end with the checksum (sb_checksum) of everything before it. */
+
+typedef struct words {
+    unsigned char *b;
+    size_t n, cap;
+    int bad;
+} words;
+
+static void put_word(words *w, uint64_t v)
+{
+    if (w->n + 8 > w->cap) {
+        size_t nc = w->cap ? 2 * w->cap : 1024;
+        unsigned char *b = realloc(w->b, nc);
+        if (!b) {
+            w->bad = 1;
+            return;
+        }
+        w->b = b;
+        w->cap = nc;
+    }
+    sb_le_put64(w->b + w->n, v);
+    w->n += 8;
+}
+
+static void put_key(words *w, const uint64_t *k, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        put_word(w, k ? k[i] : 0);
+}
+
+/* w, its name and checksum added, into dir/name by way of dir/name.new:
+ * 0 or SB_EIO (SB_ENOMEM when w could not be made).  Frees w. */
+static int write_record(words *w, const char *magic, const char *dir, const char *name, sb_error *err)
+{
+    put_word(w, 0);
+    if (!w->bad) {
+        memmove(w->b + 8, w->b, w->n - 8);
+        memcpy(w->b, magic, 8);
+        put_word(w, sb_checksum(w->b, w->n));
+    }
+    if (w->bad) {
+        free(w->b);
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    }
+    char tmp[SB_LS_NAME + 64], fin[SB_LS_NAME + 64];
+    snprintf(tmp, sizeof tmp, "%s/%s.new", dir, name);
+    snprintf(fin, sizeof fin, "%s/%s", dir, name);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644), rc = 0;
+    size_t off = 0;
+    while (fd >= 0 && off < w->n) {
+        ssize_t k = write(fd, w->b + off, w->n - off);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        off += (size_t)k;
+    }
+    if (fd < 0 || off < w->n || fdatasync(fd) || close(fd) || rename(tmp, fin))
+        rc = sb_error_set(err, SB_EIO, 0, 0, "cannot write %s: %s", fin, strerror(errno));
+    int dfd = open(dir, O_RDONLY);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    free(w->b);
+    return rc;
+}
+
+typedef struct reader {
+    unsigned char *b;
+    size_t n, at;
+    int bad;
+} reader;
+
+static uint64_t get_word(reader *r)
+{
+    if (r->at + 8 > r->n) {
+        r->bad = 1;
+        return 0;
+    }
+    uint64_t v = sb_le_get64(r->b + r->at);
+    r->at += 8;
+    return v;
+}
+
+static void get_key(reader *r, uint64_t *k, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        k[i] = get_word(r);
+}
+
+/* dir/name whole into r, its name and checksum checked: 0, or SB_EBADFILE
+ * with why in err. */
+static int read_record(reader *r, const char *magic, const char *dir, const char *name, sb_error *err)
+{
+    char p[SB_LS_NAME + 64];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    memset(r, 0, sizeof *r);
+    FILE *f = fopen(p, "rb");
+    if (!f)
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: it holds no %s (%s)", dir,
+                            !strcmp(name, "run") ? "run" : "part of this process", strerror(errno));
+    size_t cap = 0, k;
+    do {
+        if (r->n == cap) {
+            unsigned char *nb = cap < ((size_t)64 << 20) ? realloc(r->b, cap ? 2 * cap : 4096) : NULL;
+            if (!nb) {
+                fclose(f);
+                return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: %s is too large", dir, name);
+            }
+            r->b = nb;
+            cap = cap ? 2 * cap : 4096;
+        }
+        k = fread(r->b + r->n, 1, cap - r->n, f);
+        r->n += k;
+    } while (k);
+    fclose(f);
+    if (r->n < 16 || memcmp(r->b, magic, 8) || sb_checksum(r->b, r->n - 8) != sb_le_get64(r->b + r->n - 8))
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: %s is damaged or not one sbfs wrote",
+                            dir, name);
+    r->n -= 8;
+    r->at = 8;
+    return 0;
+}
+
+/* The state of a run, in DIR/run. */
+typedef struct runrec {
+    uint64_t nlev[2], status, exhausted;
+    int64_t meet_level[2];
+    uint64_t meet[MAXKW];
+} runrec;
+
+/* Note a level (status: 0 running, 1 found, 2 complete): each process's
+ * part, then DIR/run.  Collective; without a checkpoint, nothing. */
+static int commit(dsearch *d, int status, const uint64_t *start, const uint64_t *goal, sb_error *err)
+{
+    if (!d->ckpt)
+        return 0;
+    words w = {0};
+    put_word(&w, d->ident);
+    put_word(&w, (uint64_t)d->size);
+    put_word(&w, (uint64_t)d->rank);
+    put_word(&w, (uint64_t)d->kw);
+    put_word(&w, d->generated);
+    put_word(&w, d->disk_written);
+    put_word(&w, (uint64_t)d->side[0].nlev);
+    put_word(&w, (uint64_t)d->side[1].nlev);
+    int rc = 0;
+    for (int k = 0; k < 2 && !rc; k++)
+        for (int j = 0; j < d->side[k].nlev && !rc; j++) {
+            const dlevel *L = &d->side[k].lev[j];
+            uint64_t check = 0;
+            char name[32];
+            if (L->file) {
+                file_name('l', L->file, name, sizeof name);
+                rc = sb_lstore_header(d->ls, name, NULL, &check, err);
+            }
+            put_word(&w, L->file != 0);
+            put_word(&w, L->n);
+            put_word(&w, L->total);
+            put_word(&w, check);
+        }
+    if (rc)
+        free(w.b);
+    else
+        rc = write_record(&w, "SBFSMPP1", d->ls->dir, "part", err);
+    if ((rc = agree(d, rc, err)))
+        return rc;
+    if (d->rank == 0) {
+        words v = {0};
+        put_word(&v, d->ident);
+        put_word(&v, (uint64_t)d->size);
+        put_word(&v, (uint64_t)d->kw);
+        put_word(&v, (uint64_t)(d->bidir | d->census << 1));
+        put_word(&v, goal != NULL);
+        put_key(&v, start, d->kw);
+        put_key(&v, goal, d->kw);
+        put_word(&v, (uint64_t)d->side[0].nlev);
+        put_word(&v, (uint64_t)d->side[1].nlev);
+        put_word(&v, (uint64_t)status);
+        put_word(&v, (uint64_t)d->exhausted);
+        put_word(&v, (uint64_t)(int64_t)d->meet_level[0]);
+        put_word(&v, (uint64_t)(int64_t)d->meet_level[1]);
+        put_key(&v, d->meet, d->kw);
+        rc = write_record(&v, "SBFSMPR1", d->ckpt, "run", err);
+    }
+    return agree(d, rc, err);
+}
+
+/* Process 0: read DIR/run into *rr, or say why not. */
+static int load_run(dsearch *d, const uint64_t *start, const uint64_t *goal, runrec *rr, sb_error *err)
+{
+    reader r;
+    int rc = read_record(&r, "SBFSMPR1", d->ckpt, "run", err);
+    uint64_t key[MAXKW] = {0};
+    if (!rc) {
+        uint64_t ident = get_word(&r), procs = get_word(&r);
+        int same = ident == d->ident && get_word(&r) == (uint64_t)d->kw &&
+                   get_word(&r) == (uint64_t)(d->bidir | d->census << 1) && get_word(&r) == (goal != NULL);
+        get_key(&r, key, d->kw);
+        same = same && !memcmp(key, start, kb(d, 1));
+        get_key(&r, key, d->kw);
+        same = same && (!goal || !memcmp(key, goal, kb(d, 1)));
+        if (r.bad || !same)
+            rc = sb_error_set(err, SB_EBADFILE, 0, 0,
+                              "cannot resume from %s: it is the checkpoint of another search (another puzzle, "
+                              "style or options)", d->ckpt);
+        else if (procs != (uint64_t)d->size)
+            rc = sb_error_set(err, SB_EUSAGE, 0, 0,
+                              "cannot resume from %s with %d process%s: it was made by %llu (a key's owner "
+                              "depends on their number); run mpirun -np %llu",
+                              d->ckpt, d->size, d->size == 1 ? "" : "es", (unsigned long long)procs,
+                              (unsigned long long)procs);
+    }
+    if (!rc) {
+        rr->nlev[0] = get_word(&r);
+        rr->nlev[1] = get_word(&r);
+        rr->status = get_word(&r);
+        rr->exhausted = get_word(&r);
+        rr->meet_level[0] = (int64_t)get_word(&r);
+        rr->meet_level[1] = (int64_t)get_word(&r);
+        get_key(&r, rr->meet, d->kw);
+        if (r.bad || r.at != r.n || rr->nlev[0] < 1 || rr->nlev[0] > 1000000 || rr->nlev[1] > 1000000 ||
+            rr->status > 2 || rr->exhausted > 1)
+            rc = sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: its run is damaged", d->ckpt);
+    }
+    free(r.b);
+    return rc;
+}
+
+/* This process's levels from its part, nlev[k] of side k, each file that
+ * is still needed checked and counted.  Local. */
+static int load_part(dsearch *d, const uint64_t *nlev, sb_error *err)
+{
+    reader r;
+    const char *dir = d->ls->dir;
+    int rc = read_record(&r, "SBFSMPP1", dir, "part", err);
+    if (rc)
+        return rc;
+    uint64_t have[2];
+    int same = get_word(&r) == d->ident && get_word(&r) == (uint64_t)d->size &&
+               get_word(&r) == (uint64_t)d->rank && get_word(&r) == (uint64_t)d->kw;
+    d->generated = get_word(&r);
+    d->disk_written = get_word(&r);
+    have[0] = get_word(&r);
+    have[1] = get_word(&r);
+    if (!same || r.bad || have[0] < nlev[0] || have[1] < nlev[1] || have[0] > 1000000 || have[1] > 1000000)
+        rc = sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: its part is damaged", dir);
+    for (int k = 0; k < 2 && !rc; k++)
+        for (uint64_t j = 0; j < have[k] && !rc; j++) {
+            dside *S = &d->side[k];
+            uint64_t file = get_word(&r), n = get_word(&r), total = get_word(&r), check = get_word(&r);
+            if (r.bad) {
+                rc = sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: its part is damaged", dir);
+                break;
+            }
+            if (j >= nlev[k]) /* a level made after the run's last record: made again */
+                continue;
+            int needed = !d->census || j + 2 >= nlev[k];
+            if ((rc = side_push(d, S, NULL, n, err)))
+                break;
+            S->lev[j].total = total;
+            if (!needed)
+                continue;
+            char name[32], why[300];
+            uint64_t id = level_id(d, S, (int)j), fn = 0, fc = 0;
+            file_name('l', id, name, sizeof name);
+            sb_error e;
+            int hr = file ? sb_lstore_header(d->ls, name, &fn, &fc, &e)
+                          : sb_error_set(&e, SB_EBADFILE, 0, 0, "no file was kept");
+            if (!hr && (fn != n || fc != check))
+                hr = sb_error_set(&e, SB_EBADFILE, 0, 0, "%s does not hold the level the run noted", name);
+            if (!hr && j + 2 >= nlev[k])
+                hr = sb_lstore_check(d->ls, name, NULL, &e);
+            if (hr) {
+                snprintf(why, sizeof why, "%s", e.msg);
+                rc = sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: level %llu%s: %s", dir,
+                                  (unsigned long long)j, k ? " from the goal" : "", why);
+                break;
+            }
+            sb_lstore_adopt(d->ls, name);
+            S->lev[j].file = id;
+        }
+    free(r.b);
+    return rc;
+}
+
+/* Remove from this process's folder what the run does not hold: runs, a
+ * level half made, levels a census no longer needs, unfinished records. */
+static void tidy(dsearch *d)
+{
+    DIR *dir = opendir(d->ls->dir);
+    struct dirent *e;
+    while (dir && (e = readdir(dir)) != NULL) {
+        int keep = !strcmp(e->d_name, "part") || e->d_name[0] == '.';
+        for (int k = 0; k < 2 && !keep; k++)
+            for (int j = 0; j < d->side[k].nlev && !keep; j++) {
+                char name[32];
+                if (!d->side[k].lev[j].file)
+                    continue;
+                file_name('l', d->side[k].lev[j].file, name, sizeof name);
+                keep = !strcmp(name, e->d_name);
+            }
+        if (!keep) {
+            char p[SB_LS_NAME + 300];
+            sb_lstore_path(d->ls, e->d_name, p, sizeof p);
+            unlink(p);
+        }
+    }
+    if (dir)
+        closedir(dir);
+}
+
+/* Take up the run in the checkpoint (every process): the sides as they
+ * were, *status as noted.  Collective. */
+static int resume(dsearch *d, const uint64_t *start, const uint64_t *goal, int *status, sb_error *err)
+{
+    runrec rr;
+    memset(&rr, 0, sizeof rr);
+    int rc = agree(d, d->rank == 0 ? load_run(d, start, goal, &rr, err) : 0, err);
+    if (rc)
+        return rc;
+    double t = MPI_Wtime();
+    SBMPI_WAIT(MPI_Ibcast(&rr, (int)sizeof rr, MPI_BYTE, 0, d->comm, &q_), "MPI_Bcast");
+    d->stats.comm_secs += MPI_Wtime() - t;
+    if ((rc = agree(d, load_part(d, rr.nlev, err), err)))
+        return rc;
+    tidy(d);
+    *status = (int)rr.status;
+    d->exhausted = (int)rr.exhausted;
+    d->meet_level[0] = (int)rr.meet_level[0];
+    d->meet_level[1] = (int)rr.meet_level[1];
+    memcpy(d->meet, rr.meet, kb(d, 1));
+    return 0;
+}
+
+/* A fresh run into the checkpoint folder: refused when it holds one. */
+static int fresh(dsearch *d, sb_error *err)
+{
+    int rc = 0;
+    if (d->rank == 0) {
+        char p[SB_LS_NAME + 64];
+        snprintf(p, sizeof p, "%s/run", d->ckpt);
+        if (!access(p, F_OK))
+            rc = sb_error_set(err, SB_EUSAGE, 0, 0, "%s holds a search already: resume it, or give an empty folder",
+                              d->ckpt);
+    }
+    return agree(d, rc, err);
+}
+
 /* ---- the search ---- */
 
 /* The smallest goal this process holds in level L (is_goal, or the key
@@ -1191,6 +1578,9 @@ static int local_goal(const dsearch *d, const dlevel *L, const uint64_t *goal, u
 
 static void clear_result(dsearch *d)
 {
+    for (int k = 0; k < 2 && d->ckpt; k++) /* a checkpoint's files stay */
+        for (int j = 0; j < d->side[k].nlev; j++)
+            d->side[k].lev[j].file = 0;
     side_free(d, &d->side[0], 0);
     side_free(d, &d->side[1], 0);
     free(d->last);
@@ -1254,15 +1644,26 @@ static int new_side(dsearch *d, dside *S, const uint64_t *key, sb_error *err)
     return agree(d, d->ls ? disk_start(d, S, key, err) : start_side(d, S, key, err), err);
 }
 
-static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_control *ctl, sb_error *err)
+/* The search, from level 0 or from the levels a checkpoint kept (status:
+ * 1 the goal was found, 2 a component walked, 0 go on). */
+static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, int status, sb_control *ctl,
+                  sb_error *err)
 {
-    int rc = new_side(d, &d->side[0], start, err), have;
-    if (rc)
-        return rc;
+    if (status) {
+        d->found = status == 1;
+        d->complete = status == 2;
+        d->length = d->found ? d->meet_level[0] + d->meet_level[1] : -1;
+        return 0;
+    }
+    int fresh_run = !d->side[0].nlev, rc, have;
     uint64_t key[MAXKW];
+    if (fresh_run && (rc = new_side(d, &d->side[0], start, err)))
+        return rc;
     if (!d->bidir) {
         dside *F = &d->side[0];
-        int got = smallest(d, start_goal(d, start, goal, key), key);
+        int got = fresh_run && smallest(d, start_goal(d, start, goal, key), key);
+        if (fresh_run && !got && (rc = commit(d, 0, start, goal, err)))
+            return rc;
         while (!got) {
             if ((rc = grow(d, F, NULL, goal, ctl, err, &have, key)))
                 return rc;
@@ -1270,24 +1671,26 @@ static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_co
                 F->nlev--;
                 level_drop(d, &F->lev[F->nlev]);
                 d->complete = 1;
-                return 0;
+                return commit(d, 2, start, goal, err);
             }
-            got = smallest(d, have, key);
+            if (!(got = smallest(d, have, key)) && (rc = commit(d, 0, start, goal, err)))
+                return rc;
         }
         d->length = d->meet_level[0] = F->nlev - 1;
         d->meet_level[1] = 0;
         memcpy(d->meet, key, kb(d, 1));
         d->found = 1;
-        return 0;
+        return commit(d, 1, start, goal, err);
     }
-    if (!memcmp(start, goal, kb(d, 1))) {
+    if (fresh_run && !memcmp(start, goal, kb(d, 1))) {
         d->length = d->meet_level[0] = d->meet_level[1] = 0;
         memcpy(d->meet, start, kb(d, 1));
         d->meet[0] &= d->idm;
         d->found = 1;
-        return 0;
+        return commit(d, 1, start, goal, err);
     }
-    if ((rc = new_side(d, &d->side[1], goal, err)))
+    if (fresh_run &&
+        ((rc = new_side(d, &d->side[1], goal, err)) || (rc = commit(d, 0, start, goal, err))))
         return rc;
     for (;;) {
         dside *F = &d->side[0], *B = &d->side[1];
@@ -1300,7 +1703,7 @@ static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_co
             level_drop(d, &X->lev[X->nlev]);
             d->complete = 1;
             d->exhausted = k;
-            return 0;
+            return commit(d, 2, start, goal, err);
         }
         if (smallest(d, have, key)) {
             d->meet_level[k] = X->nlev - 1;
@@ -1308,8 +1711,10 @@ static int search(dsearch *d, const uint64_t *start, const uint64_t *goal, sb_co
             d->length = d->meet_level[0] + d->meet_level[1];
             memcpy(d->meet, key, kb(d, 1));
             d->found = 1;
-            return 0;
+            return commit(d, 1, start, goal, err);
         }
+        if ((rc = commit(d, 0, start, goal, err)))
+            return rc;
     }
 }
 
@@ -1368,7 +1773,11 @@ static int d_run(void *st, const uint64_t *start, const uint64_t *goal, unsigned
     if (d->census)
         d->model.is_goal = NULL;
     d->bidir = (flags & SB_SEARCH_BIDIR) && goal && !d->model.is_goal;
-    int rc = search(d, start, goal, ctl, err);
+    int status = 0, rc = 0;
+    if (d->ckpt)
+        rc = d->resuming ? resume(d, start, goal, &status, err) : fresh(d, err);
+    if (!rc)
+        rc = search(d, start, goal, status, ctl, err);
     d->model.is_goal = keep;
     if (!rc && d->census) {
         if (d->ls)
@@ -1541,9 +1950,10 @@ static int open_store(dsearch *d, const char *dir, uint64_t limit, sb_error *err
 {
     int n = snprintf(d->rankdir, sizeof d->rankdir, "%s/rank-%d", dir, d->rank);
     if (n < 0 || (size_t)n >= sizeof d->rankdir - 32)
-        return sb_error_set(err, SB_EUSAGE, 0, 0, "--disk: the directory's name is too long");
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "--%s: the directory's name is too long",
+                            d->ckpt ? "checkpoint" : "disk");
     if (mkdir(d->rankdir, 0777) == 0)
-        d->made_rankdir = 1;
+        d->made_rankdir = !d->ckpt; /* a checkpoint's stays */
     else if (errno != EEXIST)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: cannot make the directory: %s", d->rankdir, strerror(errno));
     if (!(d->ls = calloc(1, sizeof *d->ls)))
@@ -1551,17 +1961,20 @@ static int open_store(dsearch *d, const char *dir, uint64_t limit, sb_error *err
     /* a file buffer: 1/64 of the budget, 4 KB to 1 MB, as in one process */
     size_t iob = sb_mem_left(d->mem) / 64;
     iob = iob < 4096 ? 4096 : iob > ((size_t)1 << 20) ? (size_t)1 << 20 : iob;
-    int rc = sb_lstore_open(d->ls, d->rankdir, 1, limit, d->kw, d->mem, iob, err);
+    int rc = sb_lstore_open(d->ls, d->rankdir, !d->ckpt, limit, d->kw, d->mem, iob, err);
     if (rc) {
         free(d->ls);
         d->ls = NULL;
+    } else {
+        d->ls->sync = d->ckpt != NULL;
     }
     return rc;
 }
 
-int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const char *disk, uint64_t disk_limit,
+int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const sb_search_opts *o,
                      const sbmpi_stats **stats, sb_error *err)
 {
+    const char *disk = o && o->checkpoint ? o->checkpoint : o ? o->disk_dir : NULL;
     if (!s || !m)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sbmpi_search_new: NULL argument");
     *s = NULL;
@@ -1590,8 +2003,13 @@ int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const cha
     }
     SBMPI_CHECK(MPI_Type_contiguous(d->kw, MPI_UINT64_T, &d->keytype));
     SBMPI_CHECK(MPI_Type_commit(&d->keytype));
+    if (o && o->checkpoint) {
+        d->ckpt = o->checkpoint;
+        d->resuming = o->resume;
+        d->ident = o->ident;
+    }
     if (disk) {
-        int rc = agree(d, open_store(d, disk, disk_limit, err), err);
+        int rc = agree(d, open_store(d, disk, o->disk_limit, err), err);
         if (rc) {
             d_free(d);
             return rc;
