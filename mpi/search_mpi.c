@@ -332,6 +332,45 @@ static void free_runs(dsearch *d, run *runs, int nruns)
         sb_mem_free(d->mem, runs[j].keys, kb(d, runs[j].n ? runs[j].n : 1));
 }
 
+/* The trade itself, once each process has put sc[r] keys for process r at
+ * send + sd[r] (send NULL: it sends nothing, after a failure of its own
+ * in *rc): the counts, then the keys.  Returns the keys received, rcnt[r]
+ * from process r at rd[r], in a block of *got keys from the budget; NULL
+ * when *rc was set, or is set now because they do not fit (the process
+ * takes part all the same, keeping nothing).  Collective. */
+static uint64_t *exchange(dsearch *d, const uint64_t *send, int *sc, int *sd, int *rcnt, int *rd, uint64_t *got,
+                          int *rc, sb_error *err)
+{
+    int P = d->size;
+    if (!send)
+        memset(sc, 0, sizeof *sc * P);
+    double t = MPI_Wtime();
+    SBMPI_WAIT(MPI_Ialltoall(sc, 1, MPI_INT, rcnt, 1, MPI_INT, d->comm, &q_), "MPI_Alltoall");
+    *got = 0;
+    for (int r = 0; r < P; r++) {
+        rd[r] = (int)*got;
+        *got += (uint64_t)rcnt[r];
+        if (r != d->rank)
+            d->sent += kb(d, (uint64_t)sc[r]);
+    }
+    uint64_t n = *got ? *got : 1, *recv = *rc ? NULL : sb_mem_alloc(d->mem, kb(d, n), err);
+    if (!*rc && !recv)
+        *rc = SB_ENOMEM;
+    uint64_t *sink = recv;
+    if (!sink && !(sink = malloc(kb(d, n))))
+        sbmpi_fatal("out of memory receiving %llu keys", (unsigned long long)*got);
+    /* a process that sends nothing still passes a send buffer of its own:
+     * Open MPI takes a send buffer equal to the receive buffer for
+     * MPI_IN_PLACE, and would then send what the others send it */
+    uint64_t none[MAXKW];
+    SBMPI_WAIT(MPI_Ialltoallv(send ? send : none, sc, sd, d->keytype, sink, rcnt, rd, d->keytype, d->comm, &q_),
+               "MPI_Alltoallv");
+    d->stats.comm_secs += MPI_Wtime() - t;
+    if (!recv)
+        free(sink);
+    return recv;
+}
+
 /* One trade: sort each owner's buffer, trade, merge what came into a run
  * (appended to *runs).  Collective; a local failure is returned in rc
  * after the trade (the process then sends nothing). */
@@ -367,8 +406,6 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
             total += n;
         }
     }
-    if (rc)
-        memset(sc, 0, sizeof *sc * P);
     for (int r = 0; r < P; r++)
         d->outn[r] = 0;
     d->pending = 0;
@@ -376,33 +413,10 @@ static int trade(dsearch *d, run **runs, int *nruns, int *runcap, sb_error *err)
         sb_mem_free(d->mem, tmp, kb(d, big ? big : 1));
     if (d->pressed)
         free_out(d); /* their room goes to the receiving and the merge */
-    double t = MPI_Wtime();
-    SBMPI_WAIT(MPI_Ialltoall(sc, 1, MPI_INT, rcnt, 1, MPI_INT, d->comm, &q_), "MPI_Alltoall");
-    uint64_t got = 0;
-    for (int r = 0; r < P; r++) {
-        rd[r] = (int)got;
-        got += (uint64_t)rcnt[r];
-        if (r != d->rank)
-            d->sent += kb(d, (uint64_t)sc[r]);
-    }
-    uint64_t *recv = rc ? NULL : sb_mem_alloc(d->mem, kb(d, got ? got : 1), err);
-    if (!rc && !recv)
-        rc = SB_ENOMEM;
-    /* a process without room still takes part, receiving nothing it keeps */
-    uint64_t *sink = recv;
-    if (!sink && !(sink = malloc(kb(d, got ? got : 1))))
-        sbmpi_fatal("out of memory receiving %llu keys", (unsigned long long)got);
-    /* a process that sends nothing still passes a send buffer of its own:
-     * Open MPI takes a send buffer equal to the receive buffer for
-     * MPI_IN_PLACE, and would then send what the others send it */
-    uint64_t none[MAXKW];
-    SBMPI_WAIT(MPI_Ialltoallv(sendbuf ? sendbuf : none, sc, sd, d->keytype, sink, rcnt, rd, d->keytype,
-                              d->comm, &q_), "MPI_Alltoallv");
-    d->stats.comm_secs += MPI_Wtime() - t;
+    uint64_t got;
+    uint64_t *recv = exchange(d, rc ? NULL : sendbuf, sc, sd, rcnt, rd, &got, &rc, err);
     if (sendbuf)
         sb_mem_free(d->mem, sendbuf, kb(d, room)); /* the size it was given, not the keys sent */
-    if (!recv)
-        free(sink);
     if (rc) {
         free(sc);
         return rc;
@@ -743,31 +757,8 @@ static int disk_trade(dsearch *d, uint64_t **runs, int *nruns, int *runcap, sb_e
         sbmpi_fatal("out of memory for %d counts", P);
     if (!rc)
         rc = group(d, sc, sd, err);
-    if (rc)
-        memset(sc, 0, sizeof *sc * P);
-    double t = MPI_Wtime();
-    SBMPI_WAIT(MPI_Ialltoall(sc, 1, MPI_INT, rcnt, 1, MPI_INT, d->comm, &q_), "MPI_Alltoall");
-    uint64_t got = 0;
-    for (int r = 0; r < P; r++) {
-        rd[r] = (int)got;
-        got += (uint64_t)rcnt[r];
-        if (r != d->rank)
-            d->sent += kb(d, (uint64_t)sc[r]);
-    }
-    uint64_t *recv = rc ? NULL : sb_mem_alloc(d->mem, kb(d, got ? got : 1), err);
-    if (!rc && !recv)
-        rc = sb_error_set(err, SB_ENOMEM, 0, 0,
-                          "memory budget exhausted: %llu keys received in one trade do not fit",
-                          (unsigned long long)got);
-    uint64_t *sink = recv; /* a process without room still takes part */
-    if (!sink && !(sink = malloc(kb(d, got ? got : 1))))
-        sbmpi_fatal("out of memory receiving %llu keys", (unsigned long long)got);
-    uint64_t none[MAXKW]; /* never the receive buffer: see trade() */
-    SBMPI_WAIT(MPI_Ialltoallv(d->buf && !rc ? d->buf + d->batch * kw : none, sc, sd, d->keytype, sink, rcnt,
-                              rd, d->keytype, d->comm, &q_), "MPI_Alltoallv");
-    d->stats.comm_secs += MPI_Wtime() - t;
-    if (!recv)
-        free(sink);
+    uint64_t got;
+    uint64_t *recv = exchange(d, rc ? NULL : d->buf + d->batch * kw, sc, sd, rcnt, rd, &got, &rc, err);
     d->bufn = 0;
     if (!rc && got) {
         /* merged into the batch's room, free now, when it is large enough */
