@@ -212,6 +212,16 @@ static uint64_t sum_u64(dsearch *d, uint64_t v)
 
 /* ---- levels ---- */
 
+/* The configurations in the levels of both sides, all processes. */
+static uint64_t states(const dsearch *d)
+{
+    uint64_t n = 0;
+    for (int k = 0; k < 2; k++)
+        for (int j = 0; j < d->side[k].nlev; j++)
+            n += d->side[k].lev[j].total;
+    return n;
+}
+
 /* The name of file id: a level's ('l', id from level_id) or a run's ('r'). */
 static void file_name(char kind, uint64_t id, char *name, size_t size)
 {
@@ -504,11 +514,7 @@ static int make_level(dsearch *d, dside *S, sb_control *ctl, sb_error *err)
         if (!all[1])
             break;
         if (ctl && ctl->progress && d->rank == 0 && sb_now() - last > 0.2) {
-            uint64_t done = 0;
-            for (int k = 0; k < 2; k++)
-                for (int j = 0; j < d->side[k].nlev; j++)
-                    done += d->side[k].lev[j].total;
-            sb_progress_info in = {"search", level, done, 0, d->mem ? d->mem->used : 0, 0, 0};
+            sb_progress_info in = {"search", level, states(d), 0, d->mem ? d->mem->used : 0, 0, 0};
             ctl->progress(ctl->ud, &in);
             last = sb_now();
         }
@@ -909,6 +915,8 @@ static int disk_level(dsearch *d, dside *X, dside *Y, const uint64_t *goal, sb_c
     if (!lrc && !(lrc = sb_lreader_open(&r, d->ls, name, NULL, err)))
         eof = 0;
     d->rc = lrc;
+    if (lrc)
+        d->err = *err;
     double last = sb_now();
     rc = 0;
     for (;;) {
@@ -921,7 +929,7 @@ static int disk_level(dsearch *d, dside *X, dside *Y, const uint64_t *goal, sb_c
                 d->rc = sb_error_set(&d->err, g, 0, 0, "the model failed to list moves");
             }
         }
-        if (d->rc && d->rc != lrc)
+        if (d->rc) /* the reader's, the model's or the batch's failure */
             *err = d->err;
         int trc = disk_trade(d, &runs, &nruns, &runcap, err);
         if (!trc && sb_control_stopped(ctl))
@@ -937,8 +945,8 @@ static int disk_level(dsearch *d, dside *X, dside *Y, const uint64_t *goal, sb_c
         if (!all[1])
             break;
         if (ctl && ctl->progress && d->rank == 0 && sb_now() - last > 0.2) {
-            sb_progress_info in = {"search on disk", level, X->lev[X->nlev - 1].total, 0,
-                                   d->mem ? d->mem->used : 0, 0, d->ls->used};
+            sb_progress_info in = {"search on disk", level, states(d), 0, d->mem ? d->mem->used : 0, 0,
+                                   d->ls->used};
             ctl->progress(ctl->ud, &in);
             last = sb_now();
         }
@@ -1786,9 +1794,7 @@ static int d_run(void *st, const uint64_t *start, const uint64_t *goal, unsigned
     info->nlevels[1] = d->side[1].nlev;
     info->threads = 1;
     info->dropped = d->dropped;
-    for (int k = 0; k < 2; k++)
-        for (int j = 0; j < d->side[k].nlev; j++)
-            info->states += d->side[k].lev[j].total;
+    info->states = states(d);
     info->generated = sum_u64(d, d->generated);
     if (d->ls) { /* the processes' stores together */
         info->disk_peak = sum_u64(d, d->ls->peak);
