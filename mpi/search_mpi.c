@@ -27,8 +27,8 @@
  * copies.  So levels, goal, meeting point and path are the same keys as
  * with one process, and the output is the same bytes.
  *
- * With --disk, levels are files and the runs are merged on disk (see
- * "levels on disk" below).
+ * With --disk or --checkpoint, levels are files and the runs are merged
+ * on disk (see "levels on disk" and "checkpoints" below).
  *
  * Both ways, census, budget.  The side to grow is chosen on the summed
  * level sizes; a census keeps only the two newest levels.  Every array is
@@ -72,7 +72,7 @@ typedef struct dlevel {
     uint64_t n;     /* keys in the part */
     uint64_t total; /* keys in the level, all processes */
     int checkpoint; /* kept with the level before it when others are dropped */
-    uint64_t file;  /* with levels on disk (keys NULL): the part is in file "l<file>" */
+    uint64_t file;  /* with levels on disk (keys NULL): level_id of the part's file, 0 for none */
 } dlevel;
 
 /* lev[i] is distance base + i (base > 0 for a side searched again from a
