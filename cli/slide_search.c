@@ -30,7 +30,6 @@ static long peak_rss_kb(void)
 
 /* What a checkpoint is of: the puzzle as read (pieces, board, start,
  * stops) and the style, under the library's checksum. */
-#ifndef SBFS_MPI
 static uint64_t fingerprint(const sb_slide_puzzle *pz, int style)
 {
     sb_sum h;
@@ -50,7 +49,6 @@ static uint64_t fingerprint(const sb_slide_puzzle *pz, int style)
     }
     return sb_sum_end(&h);
 }
-#endif
 
 int cli_search_args(const cli_cmd *c, int argc, char **argv, search_run *r)
 {
@@ -100,8 +98,8 @@ int cli_search(search_run *r, int census)
     if (r->o.disk_limit && !r->o.disk && !ckpt && !r->o.spill)
         return cli_usage_error("--disk-limit needs --disk, --spill or --checkpoint");
 #ifdef SBFS_MPI
-    if (ckpt || r->o.spill) /* the processes' parts of the levels are not checkpointed */
-        return cli_usage_error("--checkpoint, --resume and --spill are not available under MPI");
+    if (r->o.spill) /* a search on disk from the start does what --spill would */
+        return cli_usage_error("--spill is not available under MPI: give --disk");
 #endif
     if (r->o.disk_limit && sb_mem_parse_size(r->o.disk_limit, &dlimit, &r->err))
         return cli_fail(NULL, &r->err);
@@ -120,15 +118,15 @@ int cli_search(search_run *r, int census)
     sb_keymodel m;
     sb_slide_model(r->sl, SB_SLIDE_HINTS, &m);
     r->kw = m.key_words;
+    sb_search_opts so = {r->o.threads, NULL, NULL, r->o.disk, dlimit, ckpt, r->o.resume != NULL, 0};
+    so.ident = fingerprint(r->pz, r->o.style);
 #ifdef SBFS_MPI
     /* under MPI the levels are cut among the processes */
     const sbmpi_stats *ms = NULL;
-    if (sbmpi_search_new(&r->srch, &m, &r->mem, r->o.disk, dlimit, &ms, &r->err))
+    if (sbmpi_search_new(&r->srch, &m, &r->mem, &so, &ms, &r->err))
         return cli_fail(fname, &r->err);
     r->mpi_stats = ms;
 #else
-    sb_search_opts so = {r->o.threads, NULL, NULL, r->o.disk, dlimit, ckpt, r->o.resume != NULL, 0};
-    so.ident = fingerprint(r->pz, r->o.style);
     if (sb_search_new(&r->srch, SB_ENGINE_LEVELS, &m, &so, &r->mem, &r->err) ||
         (r->o.spill && sb_search_spill(r->srch, r->o.spill, &r->err)))
         return cli_fail(fname, &r->err);

@@ -36,13 +36,24 @@ typedef struct sbmpi_stats {
 
 /* The distributed key search: an sb_search (sbfs/search.h) whose levels are
  * cut among the processes by a hash of the key.  m must be reversible.
- * mem is this process's budget.  disk (may be NULL): each process writes
- * its part of the levels older than the two newest of a side to files in
- * a fresh directory under disk/rank-<rank> (made if need be; the files go
- * at sb_search_free), at most disk_limit bytes of them (0: no limit);
- * SB_EIO when that cannot be made, on every process.  *stats (may be
- * NULL) is filled by every run and stays valid until sb_search_free. */
-int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const char *disk, uint64_t disk_limit,
+ * mem is this process's budget.  o (may be NULL: all in memory) as for
+ * sb_search_new, per process:
+ *   - disk_dir: each process keeps its part of every level in files in a
+ *     fresh directory under disk_dir/rank-<rank> (made if need be; the
+ *     files go at sb_search_free), at most disk_limit bytes of them (0:
+ *     no limit), and its memory holds a batch of neighbours and file
+ *     buffers only, whatever the levels' size (delayed duplicate
+ *     detection, as the one-process disk engine);
+ *   - checkpoint: the same in checkpoint/rank-<rank> itself, kept after
+ *     the run with a record of each process's part and process 0's record
+ *     of the run (checkpoint/run), so that a run stopped at any point is
+ *     taken up again (resume) to the same result; a resume with another
+ *     number of processes is refused (SB_EUSAGE), as are a damaged
+ *     checkpoint or one of another search (SB_EBADFILE).
+ * SB_EIO when the directory cannot be made, on every process.  The
+ * string o->checkpoint must outlive the search.  *stats (may be NULL) is
+ * filled by every run and stays valid until sb_search_free. */
+int sbmpi_search_new(sb_search **s, const sb_keymodel *m, sb_mem *mem, const sb_search_opts *o,
                      const sbmpi_stats **stats, sb_error *err);
 
 /* The distributed God table of model m from index start: the index range

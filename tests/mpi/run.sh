@@ -142,15 +142,18 @@ dropped 2 120K solve puzzles/eight-judge.txt
 dropped 4 50K solve puzzles/eight-judge.txt
 dropped 4 200K solve --no-bidir puzzles/eight-judge.txt
 
-# Levels on disk: each process writes its part of the levels older than
-# the two newest to files under DIR/rank-N, and reads them back to
-# rebuild the path; with budgets of tens of KB per process, nothing is
+# Levels on disk: each process keeps its part of every level in files
+# under DIR/rank-N, makes the next level by merging sorted runs with its
+# parts of levels d and d-1 on disk, and reads the levels back to rebuild
+# the path.  With budgets of tens of KB per process, smaller than a level
+# (the Eight's largest is 24,047 configurations, 192 KB), nothing is
 # dropped, the output is one process's, and no file is left behind.
-#   ondisk NP MEMORY ARGS... (the puzzle last)
+#   ondisk NP MEMORY STYLE ARGS... (the puzzle last; STYLE: the verifier's)
 ondisk() {
     np=$1
     mem=$2
-    shift 2
+    style=$3
+    shift 3
     reference "$@"
     mkdir -p "$T/disk"
     run_mpi "$np" "$@" -v --memory "$mem" --disk "$T/disk"
@@ -166,25 +169,97 @@ ondisk() {
         bad "$name: files left in the directory: $(ls -A "$T/disk")"
     else
         ok
-        verified "$name" 0 "$p"
+        verified "$name" "$style" "$p"
     fi
     rm -rf "$T/disk"
 }
 for np in 1 2 3 4; do
-    ondisk $np 60K solve puzzles/klotski.txt
+    ondisk $np 60K 0 solve puzzles/klotski.txt
+    [ $((np % 2)) = 1 ] && ondisk $np 40K 0 explore puzzles/eight-judge.txt
 done
-ondisk 2 100K solve puzzles/eight-judge.txt
-ondisk 4 300K solve puzzles/rush-hour.txt
-# a disk limit stops the run as in one process (status 4); checkpoints
-# are refused (status 2)
+ondisk 2 40K 0 solve --no-bidir puzzles/eight-judge.txt
+ondisk 3 40K 0 solve puzzles/eight-judge.txt
+ondisk 4 40K 0 explore --json puzzles/eight-judge.txt
+ondisk 1 40K 0 solve puzzles/rush-hour.txt
+ondisk 4 40K 0 explore puzzles/rush-hour.txt
+# a third of the random puzzles, in turn solved and explored, in every style
+cmd=solve
+for np in 1 2 3 4; do
+    i=0
+    for p in "$T"/random/*.txt; do
+        s=$(((i + 2 * np) % 6))
+        if [ $(((i + np) % 3)) = 0 ]; then
+            ondisk $np 40K $s $cmd -s $s "$p"
+            if [ $cmd = solve ]; then cmd=explore; else cmd=solve; fi
+        fi
+        i=$((i + 1))
+    done
+done
+# without --disk that budget cannot hold the census's levels
+run_mpi 2 explore -q --memory 40K puzzles/eight-judge.txt
+st=$?
+if [ "$st" = 4 ]; then ok; else bad "explore --memory 40K without --disk: status $st, expected 4"; fi
+# a disk limit stops the run as in one process (status 4)
 mkdir -p "$T/disk"
 run_mpi 2 solve --disk "$T/disk" --disk-limit 2K puzzles/klotski.txt
 st=$?
 if [ "$st" = 4 ] && grep -q '^sbfs: disk limit exhausted' "$T/err"; then ok; else bad "--disk-limit 2K: status $st, $(head -n 1 "$T/err")"; fi
-run_mpi 2 solve --checkpoint "$T/disk" puzzles/klotski.txt
-st=$?
-if [ "$st" = 2 ] && grep -q 'not available under MPI' "$T/err"; then ok; else bad "--checkpoint: status $st, $(head -n 1 "$T/err")"; fi
 rm -rf "$T/disk"
+
+# Checkpoints: each process keeps its levels in DIR/rank-N with a record
+# of its part, process 0 the run in DIR/run.  A run stopped once rank 0
+# holds the level at distance D (one process killed, or sent Ctrl-C),
+# resumed with as many processes, ends with one process's output, the
+# path verified; whenever the stop lands, the output must be the same.
+#   stopped_resumed SIGNAL NP D ARGS... (the puzzle last)
+stopped_resumed() {
+    sig=$1 np=$2 lv=$3
+    shift 3
+    reference "$@"
+    eval "p=\${$#}"
+    rm -rf "$T/ck"
+    mkdir -p "$T/ck"
+    timeout 120 mpirun --oversubscribe -np "$np" "$M" "$@" --checkpoint "$T/ck" --memory 40K > /dev/null 2>&1 &
+    job=$!
+    while kill -0 $job 2> /dev/null; do
+        n=$(ls "$T/ck/rank-0" 2> /dev/null | sed -n 's/^level-[sg]-0*\([0-9]\)/\1/p' | sort -n | tail -n 1)
+        [ "${n:-0}" -ge "$lv" ] && break
+        sleep 0.02
+    done
+    kill -s "$sig" "$(pgrep -f "^$M $1" | tail -n 1)" 2> /dev/null
+    wait $job
+    st=$?
+    name="$* stopped by SIG$sig (status $st), resumed, -np $np"
+    run_mpi "$np" "$@" --resume "$T/ck" --memory 40K
+    got=$?
+    if [ "$got" != 0 ] || ! cmp -s "$T/ref" "$T/out"; then
+        bad "$name: status $got, output $(cmp -s "$T/ref" "$T/out" && echo same || echo differs)"
+        head -n 3 "$T/err" | sed 's/^/    /'
+    else
+        ok
+        verified "$name" 0 "$p"
+    fi
+}
+stopped_resumed KILL 3 18 explore puzzles/eight-judge.txt
+stopped_resumed KILL 2 12 solve --no-bidir puzzles/eight-judge.txt
+stopped_resumed INT 1 12 explore -s 1 puzzles/eight-judge.txt
+stopped_resumed KILL 4 7 solve puzzles/eight-judge.txt
+# a run resumed once done prints its answer again
+run_mpi 4 solve puzzles/eight-judge.txt --resume "$T/ck"
+if [ $? = 0 ] && cmp -s "$T/ref" "$T/out"; then ok; else bad "solve resumed once done: $(head -n 1 "$T/err")"; fi
+# refused: another number of processes (status 2), a folder holding a
+# search (status 2), another search (status 7, a file that does not match)
+refused() { # STATUS MESSAGE NP ARGS...
+    want=$1 msg=$2 np=$3
+    shift 3
+    run_mpi "$np" "$@"
+    st=$?
+    if [ "$st" = "$want" ] && grep -q "$msg" "$T/err"; then ok; else bad "$*, -np $np: status $st, $(head -n 1 "$T/err")"; fi
+}
+refused 2 'it was made by 4 .*run mpirun -np 4' 3 solve puzzles/eight-judge.txt --resume "$T/ck"
+refused 2 'holds a search already' 4 solve puzzles/eight-judge.txt --checkpoint "$T/ck"
+refused 7 'the checkpoint of another search' 4 solve --no-bidir puzzles/eight-judge.txt --resume "$T/ck"
+rm -rf "$T/ck"
 
 # Past what even dropping allows, every process stops with status 4 and
 # the message of the one that ran out, at once and in the middle (a
