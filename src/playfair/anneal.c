@@ -446,8 +446,8 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
  * independent windows as the message has (overlapping windows are not
  * independent, so this is about three of the real spread).  On the
  * bench's first 20 messages of 120 letters, the true readings score 0.3
- * below the mean at worst (names, fillers) and the best wrong ones 0.7
- * below it or more; the bar lies 0.4 below. */
+ * below the mean at worst (names, fillers), and the best squares that the
+ * walks got stuck on 0.7 below it or more; the bar lies 0.4 below. */
 #define ENGLISH_SDS 6.0
 
 /* The score (table units, over the n - 3 windows of n letters) at or above
