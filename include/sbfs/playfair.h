@@ -104,7 +104,9 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
 
 /* English letter-quadgram statistics: counted from any English text fed
  * to sb_pfquad_add (letters only count, J as I, and they run on across
- * spaces and punctuation), then turned into log-frequencies by
+ * spaces and punctuation, cut into pairs with an X between two equal
+ * letters of a pair, as Playfair enciphers them), then turned into
+ * log-frequencies by
  * sb_pfquad_finish.  The table takes 1.5 MB while counting, 390 KB after.
  * mem: the budget to draw from (NULL: none).  Returns NULL with err
  * (SB_ENOMEM). */
@@ -130,7 +132,10 @@ typedef struct sb_playfair_anneal_opts {
     int threads;             /* restarts run side by side (default 1) */
     double time_limit;       /* seconds; 0: none */
     unsigned patience;       /* stop after this many restarts in a row that do
-                                not beat the best (default 8) */
+                                not beat the best (default 32); the crack
+                                also stops once the best reads as English
+                                by the table's own spread, or was found
+                                by two restarts */
     unsigned max_restarts;   /* 0: no limit */
     uint64_t iterations;     /* steps a restart (default 400,000) */
     double temperature;      /* the walks' one temperature, log10 units
