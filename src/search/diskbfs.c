@@ -244,12 +244,13 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
             h[H.n++] = i;
     }
     const char *extra[3] = {f ? f->x : NULL, f ? f->y : NULL, f ? f->other : NULL};
-    int *state[3] = {&xs, &ys, &os};
+    int *state[3] = {&xs, &ys, &os}, xopen[3] = {0, 0, 0};
     for (int j = 0; j < 3 && !rc; j++) {
         if (!extra[j])
             continue;
         if ((rc = sb_lreader_open(&r[k + j], &s->st, extra[j], NULL, err)))
             break;
+        xopen[j] = 1;
         *state[j] = sb_lreader_next(&r[k + j], err);
         if (*state[j] < 0)
             rc = *state[j];
@@ -305,7 +306,7 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
             memcpy(f->hitkey, cur, kb(s));
     }
     for (int j = 0; j < 3; j++)
-        if (extra[j])
+        if (xopen[j])
             sb_lreader_close(&r[k + j]);
     for (int i = 0; i < opened; i++)
         sb_lreader_close(&r[i]);
