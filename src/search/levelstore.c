@@ -894,10 +894,11 @@ static int get_packed(sb_lreader *r, sb_error *err)
     return 1;
 }
 
-int sb_lreader_open(sb_lreader *r, sb_lstore *ls, const char *name, uint64_t *n, sb_error *err)
+/* Open file `name` of ls on r and check its header, which is left in h:
+ * no buffer is taken yet, so a look at the header costs no memory. */
+static int open_header(sb_lreader *r, sb_lstore *ls, const char *name, unsigned char *h, sb_error *err)
 {
     char p[SB_LS_NAME + 300];
-    unsigned char h[SB_LS_HEADER];
     memset(r, 0, sizeof *r);
     r->ls = ls;
     snprintf(r->name, sizeof r->name, "%s", name);
@@ -905,10 +906,10 @@ int sb_lreader_open(sb_lreader *r, sb_lstore *ls, const char *name, uint64_t *n,
     r->fd = open(p, O_RDONLY);
     if (r->fd < 0)
         return ioerr(err, ls, name, "cannot open");
-    ssize_t k = read(r->fd, h, sizeof h);
+    ssize_t k = read(r->fd, h, SB_LS_HEADER);
     struct stat st;
     int rc = 0;
-    if (k != (ssize_t)sizeof h || memcmp(h, magic, 8))
+    if (k != (ssize_t)SB_LS_HEADER || memcmp(h, magic, 8))
         rc = damaged(r, err, "not a file of sorted keys, or not finished");
     else if (sb_le_get32(h + 8) != (uint32_t)ls->kw)
         rc = damaged(r, err, "keys of another width");
@@ -916,7 +917,18 @@ int sb_lreader_open(sb_lreader *r, sb_lstore *ls, const char *name, uint64_t *n,
         rc = damaged(r, err, "keys in a code this version does not know");
     else if (fstat(r->fd, &st) || (uint64_t)st.st_size != SB_LS_HEADER + sb_le_get64(h + 24))
         rc = damaged(r, err, "its size does not match its header");
-    if (!rc && !(r->buf = sb_mem_alloc(ls->mem, ls->iob, err)))
+    if (rc)
+        sb_lreader_close(r);
+    return rc;
+}
+
+int sb_lreader_open(sb_lreader *r, sb_lstore *ls, const char *name, uint64_t *n, sb_error *err)
+{
+    unsigned char h[SB_LS_HEADER];
+    int rc = open_header(r, ls, name, h, err);
+    if (rc)
+        return rc;
+    if (!(r->buf = sb_mem_alloc(ls->mem, ls->iob, err)))
         rc = SB_ENOMEM;
     if (!rc && sb_le_get32(h + 12) == 1 && !(r->pk = pack_new(ls, 0, err)))
         rc = SB_ENOMEM;
@@ -1016,9 +1028,14 @@ int sb_lstore_check(sb_lstore *ls, const char *name, uint64_t *n, sb_error *err)
 int sb_lstore_header(sb_lstore *ls, const char *name, uint64_t *n, uint64_t *check, sb_error *err)
 {
     sb_lreader r;
-    int rc = sb_lreader_open(&r, ls, name, n, err);
-    if (!rc && check)
-        *check = r.want;
+    unsigned char h[SB_LS_HEADER];
+    int rc = open_header(&r, ls, name, h, err);
+    if (rc)
+        return rc;
+    if (n)
+        *n = sb_le_get64(h + 16);
+    if (check)
+        *check = sb_le_get64(h + 32);
     sb_lreader_close(&r);
-    return rc;
+    return 0;
 }
