@@ -1057,13 +1057,16 @@ static int make_level_as(sb_levels *s, sb_side *S, int buckets, sb_control *ctl,
     return rc;
 }
 
-/* Buckets for one-word keys while the budget allows them, else runs. */
+/* Buckets for one-word keys while the budget allows them, else runs.  An
+ * attempt that runs out of memory counts none of its neighbours: the
+ * level is made again (or on disk after a spill), and counted then. */
 static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, uint64_t *need)
 {
     priv *p = s->priv;
+    uint64_t generated = s->generated;
+    int rc;
     if (s->kw == 1 && !p->pressed && !p->runs_only && !p->no_buckets) {
-        uint64_t generated = s->generated;
-        int rc = make_level_as(s, S, 1, ctl, err, need);
+        rc = make_level_as(s, S, 1, ctl, err, need);
         s->bucketed += rc == 0;
         if (rc != SB_ENOMEM)
             return rc;
@@ -1071,7 +1074,10 @@ static int make_level(sb_levels *s, sb_side *S, sb_control *ctl, sb_error *err, 
         p->no_buckets = 1;
         free_scratch(s);
     }
-    return make_level_as(s, S, 0, ctl, err, need);
+    rc = make_level_as(s, S, 0, ctl, err, need);
+    if (rc == SB_ENOMEM)
+        s->generated = generated;
+    return rc;
 }
 
 /* ---- the budget ---- */

@@ -189,8 +189,9 @@ static void lv_release(void *ctx, int side, int d)
 
 /* The levels engine ran out of memory with spill_dir set: its levels go
  * to files, and the search goes on with them on disk (which from now on
- * is this handle's engine).  Nothing is searched twice: the disk engine
- * follows the same rules, so the result is the one either would give. */
+ * is this handle's engine).  The levels made in memory are not made
+ * again, only the one that did not fit; the disk engine follows the same
+ * rules, so the result is the one either would give. */
 static int spill(sb_search *s, const uint64_t *start, const uint64_t *goal, unsigned lf, sb_control *ctl,
                  sb_error *err)
 {
