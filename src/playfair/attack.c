@@ -492,6 +492,21 @@ int sb_playfair_threads(sb_playfair *pf, int n)
     return pf->threads;
 }
 
+/* Free the arrays whose size depends on the matrices alone (those that
+ * scratch takes once); any of them may be missing. */
+static void free_fixed(sb_playfair *pf)
+{
+    sb_mem *m = pf->mem;
+    sb_mem_free(m, pf->live, pf->nmat * sizeof *pf->live);
+    sb_mem_free(m, pf->job.kept, pf->job.nchunk * SLOT * sizeof *pf->job.kept);
+    sb_mem_free(m, pf->job.chunk, 2 * pf->job.nchunk * sizeof *pf->job.chunk);
+    sb_mem_free(m, pf->kept, (pf->nmat + 16) * sizeof *pf->kept);
+    sb_mem_free(m, pf->lower, pf->nmat + 1);
+    sb_mem_free(m, pf->seen, pf->nmat + 1);
+    pf->live = NULL, pf->job.kept = NULL, pf->job.chunk = NULL, pf->kept = NULL;
+    pf->lower = NULL, pf->seen = NULL;
+}
+
 void sb_playfair_free(sb_playfair *pf)
 {
     sb_mem *m;
@@ -512,14 +527,7 @@ void sb_playfair_free(sb_playfair *pf)
     int32_t **arr[] = {&pf->cost, &pf->kx, &pf->bj, &pf->bw};
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
-    if (pf->cap) {
-        sb_mem_free(m, pf->live, pf->nmat * sizeof *pf->live);
-        sb_mem_free(m, pf->job.kept, pf->job.nchunk * SLOT * sizeof *pf->job.kept);
-        sb_mem_free(m, pf->job.chunk, 2 * pf->job.nchunk * sizeof *pf->job.chunk);
-        sb_mem_free(m, pf->kept, (pf->nmat + 16) * sizeof *pf->kept);
-        sb_mem_free(m, pf->lower, pf->nmat + 1);
-        sb_mem_free(m, pf->seen, pf->nmat + 1);
-    }
+    free_fixed(pf);
     sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
     sb_mem_free(m, pf->out, pf->outcap);
     sb_mem_free(m, pf->alt, pf->outcap);
@@ -700,14 +708,20 @@ static int scratch(sb_playfair *pf, size_t n, sb_error *err)
     int32_t **arr[] = {&pf->cost, &pf->kx, &pf->bj, &pf->bw};
     if (n <= old && 2 * n + 2 <= pf->outcap)
         return 0;
-    if (!old && (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
-                 !(pf->job.kept = sb_mem_alloc(pf->mem, nchunk * SLOT * sizeof *pf->job.kept, err)) ||
-                 !(pf->job.chunk = sb_mem_alloc(pf->mem, 2 * nchunk * sizeof *pf->job.chunk, err)) ||
-                 !(pf->kept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->kept, err)) ||
-                 !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err)) ||
-                 !(pf->seen = sb_mem_alloc(pf->mem, pf->nmat + 1, err))))
-        return SB_ENOMEM;
-    pf->job.nchunk = nchunk;
+    if (!old) {
+        /* all or none: a crack that finds the budget short leaves nothing
+         * charged that the next one would take again */
+        pf->job.nchunk = nchunk;
+        if (!(pf->live = sb_mem_alloc(pf->mem, pf->nmat * sizeof *pf->live, err)) ||
+            !(pf->job.kept = sb_mem_alloc(pf->mem, nchunk * SLOT * sizeof *pf->job.kept, err)) ||
+            !(pf->job.chunk = sb_mem_alloc(pf->mem, 2 * nchunk * sizeof *pf->job.chunk, err)) ||
+            !(pf->kept = sb_mem_alloc(pf->mem, (pf->nmat + 16) * sizeof *pf->kept, err)) ||
+            !(pf->lower = sb_mem_alloc(pf->mem, pf->nmat + 1, err)) ||
+            !(pf->seen = sb_mem_alloc(pf->mem, pf->nmat + 1, err))) {
+            free_fixed(pf);
+            return SB_ENOMEM;
+        }
+    }
     for (want = old ? old : 256; want < n; want *= 2)
         ;
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++) {
