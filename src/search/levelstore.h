@@ -17,11 +17,11 @@
  * A level of sliding-block keys where neighbours in the order are close
  * costs one or two bytes a key.  A writer opened with
  * sb_lwriter_open_packed codes the keys in blocks instead (format 1): per
- * block of up to 4096 keys, each key is the highest 4-bit nibble in which
- * it differs from the key before, that nibble's increase less one, and the
- * nibbles below it, each of these symbols in a Huffman code of its own
- * per nibble place, built for the block and stored in front of it
- * (levelstore.c has the layout).  Slower to write and read, but about half
+ * block of 4096 words of keys (at least 256 keys), each key is the highest
+ * 4-bit nibble in which it differs from the key before, that nibble's
+ * increase less one, and the nibbles below it, each of these symbols in a
+ * Huffman code of its own per nibble place, built for the block and
+ * stored in front of it (levelstore.c has the layout).  Slower to write and read, but about half
  * the bytes on sliding-block levels.  The file opens with a header of 48
  * bytes: "SBFSKEY1", kw (u32 LE), format (u32: 0 gaps, 1 blocks), keys
  * (u64), body bytes (u64), checksum of the body (sb_checksum, u64), 0
