@@ -128,6 +128,38 @@ void cli_histogram_end(const char *label, uint64_t n, const char *noun, int maxd
  * with json (the puzzle's name) the same as one JSON document. */
 void cli_table_histogram(const sb_table *t, int whole, const char *json);
 
+/* The disk options of the god commands: a table larger than --memory is
+ * built on disk in slices (sb_table_build_disk). */
+typedef struct cli_table_disk {
+    const char *disk, *disk_limit, *checkpoint, *resume;
+    int no_disk;
+} cli_table_disk;
+
+#define CLI_OPTS_TABLE_DISK(type, f)                                                                      \
+    {0, "disk", CLI_STR, offsetof(type, f.disk), 0, 0, "DIR",                                              \
+     "when the table does not fit --memory, build it on disk in slices,\n"                                 \
+     "in a new folder inside DIR (removed at the end; default: $TMPDIR\n"                                  \
+     "or /tmp, and a note on stderr)"},                                                                    \
+    {0, "disk-limit", CLI_STR, offsetof(type, f.disk_limit), 0, 0, "SIZE",                                 \
+     "on disk: stop (status 4) before the files pass SIZE bytes"},                                        \
+    {0, "no-disk", CLI_FLAG, offsetof(type, f.no_disk), 1, 0, NULL,                                        \
+     "never build on disk: a table larger than --memory is refused"},                                     \
+    {0, "checkpoint", CLI_STR, offsetof(type, f.checkpoint), 0, 0, "DIR",                                  \
+     "build on disk with the files in DIR, kept when the build is stopped\n"                               \
+     "(Ctrl-C, a kill, a power loss) so that --resume DIR takes it up"},                                   \
+    {0, "resume", CLI_STR, offsetof(type, f.resume), 0, 0, "DIR",                                          \
+     "take up the build kept in DIR by --checkpoint (the same puzzle); it\n"                               \
+     "ends as the build never stopped would have"}
+
+/* Check the disk options of command cmd (`what` names it in messages, as
+ * "god npuzzle") against each other and --load (load, or NULL), and read
+ * --disk-limit into *dlimit: -1 when they are fine, else the exit status
+ * after the message. */
+int cli_table_disk_check(const char *cmd, const char *what, const cli_table_disk *d, const char *load,
+                         size_t *dlimit);
+/* The note on stderr when a table goes on disk in a temporary folder. */
+void cli_table_disk_note(void);
+
 /* Open FILE for reading ("-" or NULL: stdin).  On failure fills err:
  * SB_EIO naming the file, or SB_EINTR after a Ctrl-C.  From here on a
  * Ctrl-C sets the stop flag and ends a read that waits for input. */

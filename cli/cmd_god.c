@@ -29,9 +29,7 @@ typedef struct god_opts {
     const char *save, *load, *memarg, *bits;
     int threads, progress, verbose;
     int json;
-    const char *disk, *disk_limit;
-    int no_disk;
-    const char *checkpoint, *resume;
+    cli_table_disk dk;
 } god_opts;
 
 static const cli_opt options[] = {
@@ -39,20 +37,7 @@ static const cli_opt options[] = {
     {0, "load", CLI_STR, offsetof(god_opts, load), 0, 0, "FILE", "read the table from FILE instead of building it"},
     CLI_OPT_MEMORY(god_opts, memarg),
     CLI_OPT_THREADS(god_opts, threads, "worker threads (default: the number of cores)"),
-    {0, "disk", CLI_STR, offsetof(god_opts, disk), 0, 0, "DIR",
-     "when the table does not fit --memory, build it on disk in slices,\n"
-     "in a new folder inside DIR (removed at the end; default: $TMPDIR\n"
-     "or /tmp, and a note on stderr)"},
-    {0, "disk-limit", CLI_STR, offsetof(god_opts, disk_limit), 0, 0, "SIZE",
-     "on disk: stop (status 4) before the files pass SIZE bytes"},
-    {0, "no-disk", CLI_FLAG, offsetof(god_opts, no_disk), 1, 0, NULL,
-     "never build on disk: a table larger than --memory is refused"},
-    {0, "checkpoint", CLI_STR, offsetof(god_opts, checkpoint), 0, 0, "DIR",
-     "build on disk with the files in DIR, kept when the build is stopped\n"
-     "(Ctrl-C, a kill, a power loss) so that --resume DIR takes it up"},
-    {0, "resume", CLI_STR, offsetof(god_opts, resume), 0, 0, "DIR",
-     "take up the build kept in DIR by --checkpoint (the same board); it\n"
-     "ends as the build never stopped would have"},
+    CLI_OPTS_TABLE_DISK(god_opts, dk),
     {0, "bits", CLI_STR, offsetof(god_opts, bits), 0, 0, "B",
      "bits per position: 2 (the distance mod 3, the default), or\n"
      "4 or 8 (the distance itself, up to 14 or 254)"},
@@ -103,7 +88,7 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, size_t dlimit, sb_mem
 {
     sb_np_table_info ti = sb_np_table_about(np);
     sb_table_opts to = {2, o->threads, SB_SCAN_AUTO, -1};
-    sb_table_disk dk = {o->disk, dlimit, 0, o->resume ? o->resume : o->checkpoint, o->resume != NULL};
+    sb_table_disk dk = {o->dk.disk, dlimit, 0, o->dk.resume ? o->dk.resume : o->dk.checkpoint, o->dk.resume != NULL};
     sb_table *t = NULL;
     sb_control ctl;
     cli_progress prog;
@@ -112,11 +97,8 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, size_t dlimit, sb_mem
     int rc;
 
     sb_error_clear(&err);
-    if (!o->disk && !dk.checkpoint) {
-        const char *tmp = getenv("TMPDIR");
-        fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
-                        "in a folder under %s\n", tmp && *tmp ? tmp : "/tmp");
-    }
+    if (!dk.dir && !dk.checkpoint)
+        cli_table_disk_note();
     cli_control_init(&ctl, &prog, o->progress);
     rc = sb_table_build_disk(&t, ti.model, &ti.goal, 1, &to, &dk, mem, &ctl, &err);
     cli_control_done(&ctl, &prog);
@@ -138,7 +120,7 @@ static int god_on_disk(const god_opts *o, sb_np_table *np, size_t dlimit, sb_mem
 static int god_npuzzle(int argc, char **argv)
 {
     const char *board = NULL;
-    god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0, NULL, NULL, 0, NULL, NULL};
+    god_opts o = {NULL, NULL, NULL, NULL, sb_pool_threads(0), -1, 0, 0, {NULL, NULL, NULL, NULL, 0}};
     char name[32];
     int rows = 0, cols = 0, rc, bits = 2, n = 0;
     size_t budget, dlimit = 0;
@@ -157,19 +139,10 @@ static int god_npuzzle(int argc, char **argv)
         return cli_usage_error_in(command.name, "god npuzzle: --bits wants 2, 4 or 8, not '%s'", o.bits);
     if (o.bits)
         bits = atoi(o.bits);
-    if (o.no_disk && (o.disk || o.disk_limit || o.checkpoint || o.resume))
-        return cli_usage_error_in(command.name, "god npuzzle: --no-disk and --%s say opposite things",
-                                  o.disk ? "disk" : o.disk_limit ? "disk-limit" : o.checkpoint ? "checkpoint" : "resume");
-    if ((o.checkpoint != NULL) + (o.resume != NULL) + (o.disk != NULL) + (o.load != NULL) > 1)
-        return cli_usage_error_in(command.name, "god npuzzle: give one of --disk, --checkpoint, --resume and --load");
-    if ((o.checkpoint || o.resume) && bits != 2)
+    if ((st = cli_table_disk_check(command.name, "god npuzzle", &o.dk, o.load, &dlimit)) >= 0)
+        return st;
+    if ((o.dk.checkpoint || o.dk.resume) && bits != 2)
         return cli_usage_error_in(command.name, "god npuzzle: tables on disk hold 2 bits a position, not %d", bits);
-    if (o.disk_limit && sb_mem_parse_size(o.disk_limit, &dlimit, &err))
-        return cli_usage_error_in(command.name, "god npuzzle: --disk-limit: %s", err.msg);
-#ifdef SBFS_MPI
-    if (o.disk || o.checkpoint || o.resume) /* the processes keep their slices in memory */
-        return cli_usage_error_in(command.name, "god npuzzle: --disk, --checkpoint and --resume are not available under MPI");
-#endif
     if (!n)
         return cli_usage_error_in(command.name, "god npuzzle: give the board size, e.g. 'sbfs god npuzzle 3x3'");
     if (parse_board(board, &rows, &cols))
@@ -190,8 +163,8 @@ static int god_npuzzle(int argc, char **argv)
     }
 #endif
     need = (ti.size + 64 / (uint64_t)bits - 1) / (64 / (uint64_t)bits) * 8; /* in 64-bit words */
-    if (!o.load && ((budget && need > budget) || o.checkpoint || o.resume)) {
-        if (bits == 2 && !o.no_disk) {
+    if (!o.load && ((budget && need > budget) || o.dk.checkpoint || o.dk.resume)) {
+        if (bits == 2 && !o.dk.no_disk) {
             st = god_on_disk(&o, &t, dlimit, &mem, name);
             sb_np_table_free(&t);
             return st;

@@ -116,29 +116,14 @@ typedef struct god_opts {
     const char *save;
     table_opts t;
     int json;
-    const char *disk, *disk_limit;
-    int no_disk;
-    const char *checkpoint, *resume;
+    cli_table_disk dk;
 } god_opts;
 
 static const cli_opt god_options[] = {
     {0, "save", CLI_STR, offsetof(god_opts, save), 0, 0, "TABLE",
      "also write the table (2 bits a position) to TABLE"},
     TABLE_OPTIONS(god_opts),
-    {0, "disk", CLI_STR, offsetof(god_opts, disk), 0, 0, "DIR",
-     "when the table does not fit --memory, build it on disk in slices,\n"
-     "in a new folder inside DIR (removed at the end; default: $TMPDIR\n"
-     "or /tmp, and a note on stderr)"},
-    {0, "disk-limit", CLI_STR, offsetof(god_opts, disk_limit), 0, 0, "SIZE",
-     "on disk: stop (status 4) before the files pass SIZE bytes"},
-    {0, "no-disk", CLI_FLAG, offsetof(god_opts, no_disk), 1, 0, NULL,
-     "never build on disk: a table larger than --memory is refused"},
-    {0, "checkpoint", CLI_STR, offsetof(god_opts, checkpoint), 0, 0, "DIR",
-     "build on disk with the files in DIR, kept when the build is stopped\n"
-     "(Ctrl-C, a kill, a power loss) so that --resume DIR takes it up"},
-    {0, "resume", CLI_STR, offsetof(god_opts, resume), 0, 0, "DIR",
-     "take up the build kept in DIR by --checkpoint; it ends as the build\n"
-     "never stopped would have"},
+    CLI_OPTS_TABLE_DISK(god_opts, dk),
     CLI_OPT_JSON(god_opts, json, "print the counts as one JSON document instead"),
     {0},
 };
@@ -386,7 +371,7 @@ int cmd_tetraminx(int argc, char **argv)
 
 int god_tetraminx(int argc, char **argv)
 {
-    god_opts o = {NULL, {NULL, NULL, 1, -1}, 0, NULL, NULL, 0, NULL, NULL};
+    god_opts o = {NULL, {NULL, NULL, 1, -1}, 0, {NULL, NULL, NULL, NULL, 0}};
     sb_tet_god *g;
     sb_mem mem;
     sb_error err;
@@ -396,39 +381,22 @@ int god_tetraminx(int argc, char **argv)
     if ((rc = cli_parse(&god_command, argc, argv, &o, NULL, NULL)) >= 0)
         return rc;
     sb_error_clear(&err);
-    /* the disk options as god npuzzle has them */
-    const char *ckpt = o.resume ? o.resume : o.checkpoint;
-    if (o.no_disk && (o.disk || o.disk_limit || ckpt))
-        return cli_usage_error_in(god_command.name, "god tetraminx: --no-disk and --%s say opposite things",
-                                  o.disk ? "disk" : o.disk_limit ? "disk-limit" : o.checkpoint ? "checkpoint" : "resume");
-    if ((o.checkpoint != NULL) + (o.resume != NULL) + (o.disk != NULL) + (o.t.load != NULL) > 1)
-        return cli_usage_error_in(god_command.name, "god tetraminx: give one of --disk, --checkpoint, --resume and --load");
-    if (o.disk_limit && sb_mem_parse_size(o.disk_limit, &dlimit, &err))
-        return cli_usage_error_in(god_command.name, "god tetraminx: --disk-limit: %s", err.msg);
+    if ((rc = cli_table_disk_check(god_command.name, "god tetraminx", &o.dk, o.t.load, &dlimit)) >= 0)
+        return rc;
     if (cli_memory_budget(o.t.memory, &budget, &err))
         return cli_fail(NULL, &err);
 #ifdef SBFS_MPI
-    if (o.disk || ckpt) /* the processes keep their slices in memory */
-        return cli_usage_error_in(god_command.name, "god tetraminx: --disk, --checkpoint and --resume are not available under MPI");
-#endif
-#ifdef SBFS_MPI
     /* under MPI the table is cut among the processes */
     if (!o.t.load) {
-        size_t limit;
-        sb_error_clear(&err);
-        if (cli_memory_budget(o.t.memory, &limit, &err))
-            return cli_fail(NULL, &err);
-        sb_mem_init(&mem, limit);
+        sb_mem_init(&mem, budget);
         return sbmpi_god_tetraminx(&mem, o.t.progress, o.save, 0);
     }
 #endif
-    sb_table_disk dk = {o.disk, dlimit, 0, ckpt, o.resume != NULL};
-    int on_disk = !o.t.load && !o.no_disk && (ckpt || (budget && sb_table_bytes(SB_TET_NPOS, 2) > budget));
-    if (on_disk && !o.disk && !ckpt) {
-        const char *tmp = getenv("TMPDIR");
-        fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
-                        "in a folder under %s\n", tmp && *tmp ? tmp : "/tmp");
-    }
+    const char *ckpt = o.dk.resume ? o.dk.resume : o.dk.checkpoint;
+    sb_table_disk dk = {o.dk.disk, dlimit, 0, ckpt, o.dk.resume != NULL};
+    int on_disk = !o.t.load && !o.dk.no_disk && (ckpt || (budget && sb_table_bytes(SB_TET_NPOS, 2) > budget));
+    if (on_disk && !dk.dir && !ckpt)
+        cli_table_disk_note();
     if ((rc = get_table(&g, &mem, &o.t, on_disk ? &dk : NULL)) != 0)
         return rc;
     if (o.save && sb_table_save(sb_tet_god_table(g), o.save, &err) != 0) {

@@ -384,3 +384,34 @@ void cli_histogram_end(const char *label, uint64_t n, const char *noun, int maxd
 {
     printf("%s: %llu %s, largest distance %d\n", label, (unsigned long long)n, noun, maxdist);
 }
+
+int cli_table_disk_check(const char *cmd, const char *what, const cli_table_disk *d, const char *load,
+                         size_t *dlimit)
+{
+    sb_error err;
+    sb_error_clear(&err);
+    *dlimit = 0;
+    if (d->no_disk && (d->disk || d->disk_limit || d->checkpoint || d->resume))
+        return cli_usage_error_in(cmd, "%s: --no-disk and --%s say opposite things", what,
+                                  d->disk         ? "disk"
+                                  : d->disk_limit ? "disk-limit"
+                                  : d->checkpoint ? "checkpoint"
+                                                  : "resume");
+    if ((d->checkpoint != NULL) + (d->resume != NULL) + (d->disk != NULL) + (load != NULL) > 1)
+        return cli_usage_error_in(cmd, "%s: give one of --disk, --checkpoint, --resume and --load", what);
+    if (d->disk_limit && sb_mem_parse_size(d->disk_limit, dlimit, &err))
+        return cli_usage_error_in(cmd, "%s: --disk-limit: %s", what, err.msg);
+#ifdef SBFS_MPI
+    if (d->disk || d->disk_limit || d->checkpoint || d->resume) /* the processes keep their slices in memory */
+        return cli_usage_error_in(cmd, "%s: --disk, --disk-limit, --checkpoint and --resume are not available "
+                                       "under MPI", what);
+#endif
+    return -1;
+}
+
+void cli_table_disk_note(void)
+{
+    const char *tmp = getenv("TMPDIR");
+    fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
+                    "in a folder under %s\n", tmp && *tmp ? tmp : "/tmp");
+}
