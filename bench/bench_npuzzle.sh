@@ -11,7 +11,7 @@
 #  - the 24-puzzle with Korf and Felner's 6-6-6-6 tables and reflection, on
 #    the instances of the file $SBFS_KF50 (see README: "Benchmark
 #    instances"; not bundled): the BENCH_24_COUNT (default 10) shortest,
-#    each given BENCH_24_LIMIT seconds of CPU (default 600), run under nice.  The
+#    each given BENCH_24_LIMIT seconds of CPU (default 900), run under nice.  The
 #    four tables (127.5 MB each) are taken from the cache folder, or built
 #    there first when BENCH_6666=build (1.7 GB of memory while building).
 # With the argument 24, only the 24-puzzle is run.
@@ -97,7 +97,7 @@ if ! ls "$dir"/npuzzle-5x5-17.18.19.22.23.24-v3.pdb >/dev/null 2>&1 && [ "${BENC
     exit 0
 fi
 count=${BENCH_24_COUNT:-10}
-limit=${BENCH_24_LIMIT:-600}
+limit=${BENCH_24_LIMIT:-900}
 echo
 echo "24-puzzle, Korf and Felner's 6-6-6-6 with reflection, $(nproc) threads on each instance,"
 echo "the $count shortest of $kf, $limit s of CPU each; load: $(uptime | sed 's/.*load/load/')"
