@@ -805,11 +805,18 @@ static int disk_trade(dsearch *d, uint64_t **runs, int *nruns, int *runcap, sb_e
     }
     if (recv)
         sb_mem_free(d->mem, recv, kb(d, got ? got : 1));
-    if (!rc && d->nover) { /* the overflow opens the next batch */
-        memcpy(d->buf, d->over, kb(d, d->nover));
-        d->bufn = d->nover;
+    /* The overflow opens the next batch, a batch of it at most: one state
+     * may list more neighbours than a batch under a short budget, and
+     * group() needs the batch within buf[0..batch).  What is left stays
+     * in the overflow for the trade after (nothing more is read while the
+     * batch is full). */
+    uint64_t carry = rc ? 0 : d->nover < d->batch ? d->nover : d->batch;
+    if (carry) {
+        memcpy(d->buf, d->over, kb(d, carry));
+        memmove(d->over, d->over + carry * kw, kb(d, d->nover - carry));
     }
-    d->nover = 0;
+    d->bufn = carry;
+    d->nover = rc ? 0 : d->nover - carry;
     free(sc);
     return rc;
 }
