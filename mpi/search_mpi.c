@@ -1257,17 +1257,32 @@ static int write_record(words *w, const char *magic, const char *dir, const char
     snprintf(tmp, sizeof tmp, "%s/%s.new", dir, name);
     snprintf(fin, sizeof fin, "%s/%s", dir, name);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644), rc = 0;
+    int e = fd < 0 ? errno : 0; /* the first failure's errno */
     size_t off = 0;
     while (fd >= 0 && off < w->n) {
         ssize_t k = write(fd, w->b + off, w->n - off);
         if (k < 0 && errno == EINTR)
             continue;
-        if (k <= 0)
+        if (k <= 0) {
+            e = k < 0 ? errno : ENOSPC; /* nothing written and no error: a full disk */
             break;
+        }
         off += (size_t)k;
     }
-    if (fd < 0 || off < w->n || fdatasync(fd) || close(fd) || rename(tmp, fin))
-        rc = sb_error_set(err, SB_EIO, 0, 0, "cannot write %s: %s", fin, strerror(errno));
+    /* the descriptor is closed and the temporary removed whatever failed,
+     * so that a full disk neither leaks descriptors run after run nor
+     * leaves a half record beside the good one */
+    if (!e && fd >= 0 && fdatasync(fd))
+        e = errno;
+    if (fd >= 0 && close(fd) && !e)
+        e = errno;
+    if (!e && rename(tmp, fin))
+        e = errno;
+    if (e) {
+        if (fd >= 0)
+            unlink(tmp);
+        rc = sb_error_set(err, SB_EIO, 0, 0, "cannot write %s: %s", fin, strerror(e));
+    }
     int dfd = open(dir, O_RDONLY);
     if (dfd >= 0) {
         fsync(dfd);
