@@ -1316,7 +1316,7 @@ static void get_key(reader *r, uint64_t *k, int kw)
 }
 
 /* dir/name whole into r, its name and checksum checked: 0, or SB_EBADFILE
- * with why in err. */
+ * with why in err and r empty (nothing for the caller to free). */
 static int read_record(reader *r, const char *magic, const char *dir, const char *name, sb_error *err)
 {
     char p[SB_LS_NAME + 64];
@@ -1332,6 +1332,8 @@ static int read_record(reader *r, const char *magic, const char *dir, const char
             unsigned char *nb = cap < ((size_t)64 << 20) ? realloc(r->b, cap ? 2 * cap : 4096) : NULL;
             if (!nb) {
                 fclose(f);
+                free(r->b);
+                memset(r, 0, sizeof *r);
                 return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: %s is too large", dir, name);
             }
             r->b = nb;
@@ -1341,9 +1343,12 @@ static int read_record(reader *r, const char *magic, const char *dir, const char
         r->n += k;
     } while (k);
     fclose(f);
-    if (r->n < 16 || memcmp(r->b, magic, 8) || sb_checksum(r->b, r->n - 8) != sb_le_get64(r->b + r->n - 8))
+    if (r->n < 16 || memcmp(r->b, magic, 8) || sb_checksum(r->b, r->n - 8) != sb_le_get64(r->b + r->n - 8)) {
+        free(r->b);
+        memset(r, 0, sizeof *r);
         return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: %s is damaged or not one sbfs wrote",
                             dir, name);
+    }
     r->n -= 8;
     r->at = 8;
     return 0;
