@@ -1418,6 +1418,32 @@ static int commit(dsearch *d, int status, const uint64_t *start, const uint64_t 
     return agree(d, rc, err);
 }
 
+/* The fields of a run that its checksum cannot vouch for: a record
+ * written by another build, or by hand, may be whole and still say what
+ * no run leaves, and the search would then index levels that are not
+ * there.  What a run writes: one way, side 1 has no level; both ways,
+ * side 1 has its goal level from the first record on, except when the
+ * start is the goal (found at once, both meeting levels 0); a run that
+ * found its goal met on levels each side holds. */
+static int check_run(const dsearch *d, const runrec *rr, sb_error *err)
+{
+    const char *why = NULL;
+    int at_once = rr->status == 1 && !rr->nlev[1] && !rr->meet_level[0] && !rr->meet_level[1];
+    if (!d->bidir && rr->nlev[1])
+        why = "a search one way with levels of a second side";
+    else if (d->bidir && !rr->nlev[1] && !at_once)
+        why = "a search both ways without the goal's side";
+    else if (rr->status == 1)
+        for (int k = 0; k < 2 && !why; k++)
+            if (rr->meet_level[k] < 0 || (uint64_t)rr->meet_level[k] >= (rr->nlev[k] ? rr->nlev[k] : 1))
+                why = k ? "the sides met on a level the goal's side does not hold"
+                        : "the sides met on a level the start's side does not hold";
+    if (why)
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: its run is inconsistent (%s)", d->ckpt,
+                            why);
+    return 0;
+}
+
 /* Process 0: read DIR/run into *rr, or say why not. */
 static int load_run(dsearch *d, const uint64_t *start, const uint64_t *goal, runrec *rr, sb_error *err)
 {
@@ -1455,6 +1481,8 @@ static int load_run(dsearch *d, const uint64_t *start, const uint64_t *goal, run
             rr->status > 2 || rr->exhausted > 1)
             rc = sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: its run is damaged", d->ckpt);
     }
+    if (!rc)
+        rc = check_run(d, rr, err);
     free(r.b);
     return rc;
 }

@@ -259,7 +259,30 @@ refused() { # STATUS MESSAGE NP ARGS...
 refused 2 'it was made by 4 .*run mpirun -np 4' 3 solve puzzles/eight-judge.txt --resume "$T/ck"
 refused 2 'holds a search already' 4 solve puzzles/eight-judge.txt --checkpoint "$T/ck"
 refused 7 'the checkpoint of another search' 4 solve --no-bidir puzzles/eight-judge.txt --resume "$T/ck"
-rm -rf "$T/ck"
+# A run record whose checksum holds but whose fields contradict each
+# other (another build's, or edited) is refused with status 7, never
+# trusted: tests/mpi/forge_run changes a field and makes the checksum
+# again.  The checkpoint is the finished search both ways above.
+#   forged MESSAGE FIELD VALUE [FIELD VALUE]
+forged() {
+    msg=$1
+    shift
+    rm -rf "$T/ck2"
+    cp -r "$T/ck" "$T/ck2"
+    while [ $# -ge 2 ]; do
+        "$T/forge_run" "$T/ck2/run" "$1" "$2" || bad "forge_run $1 $2"
+        shift 2
+    done
+    refused 7 "$msg" 4 solve puzzles/eight-judge.txt --resume "$T/ck2"
+}
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -o "$T/forge_run" tests/mpi/forge_run.c src/core/hash.c; then
+    forged 'without the goal.s side' 2 0 1 0
+    forged 'met on a level the start.s side does not hold' 4 40
+    forged 'met on a level the goal.s side does not hold' 5 -1
+else
+    bad "tests/mpi/forge_run.c does not build"
+fi
+rm -rf "$T/ck" "$T/ck2"
 
 # Past what even dropping allows, every process stops with status 4 and
 # the message of the one that ran out, at once and in the middle (a
