@@ -195,6 +195,13 @@ for np in 1 2 3 4; do
         i=$((i + 1))
     done
 done
+# A batch at its floor (32 keys in 28 KB) smaller than what one state
+# lists: eight unit blocks alike on a 4 x 4 board list 135 neighbours a
+# configuration in style 5, so the overflow past a batch must wait its
+# turn over several trades (the ASan build sees a batch overrun).
+printf '4 x 4 eight unit blocks alike\n1 = 1\n1010010110100101\n0101101001011010\n' > "$T/many.txt"
+ondisk 2 28K 5 explore -s 5 "$T/many.txt"
+ondisk 3 30K 5 explore -s 5 "$T/many.txt"
 # without --disk that budget cannot hold the census's levels
 run_mpi 2 explore -q --memory 40K puzzles/eight-judge.txt
 st=$?
