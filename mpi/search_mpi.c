@@ -31,12 +31,25 @@
  * on disk (see "levels on disk" and "checkpoints" below).
  *
  * Both ways, census, budget.  The side to grow is chosen on the summed
- * level sizes; a census keeps only the two newest levels.  Every array is
- * charged to the process's own sb_mem.  When a process runs out while a
- * level is made, all processes drop the same older levels and make it
- * again, and a path through dropped levels is rebuilt from checkpoints,
- * as one process does (see "the budget" below); the run stops with
- * SB_ENOMEM on all only when the two newest levels do not fit.
+ * level sizes; a census keeps only the two newest levels.  Every array
+ * that grows with the levels, a batch or a trade (levels, buffers per
+ * owner, send, receive and merge buffers, runs, the batch on disk and the
+ * file buffers) is charged to the process's own sb_mem.  From malloc,
+ * outside it, are only arrays that do not: counts, displacements and
+ * cursors of a few words per process or per file merged (trades,
+ * sbmpi_files_merge), the list of run files, the neighbours of one
+ * configuration while a path is traced on disk, the path's half from the
+ * goal's side, the checkpoint's records (a few words a level); and two
+ * that can be large: the stand-in receive buffer of a process already
+ * out of room, which must still take part in the trade it then fails
+ * (what it receives, freed at once), and, once the search is over,
+ * process 0's copy of the newest level for sb_search_last (LAST_KEYS keys
+ * a process on disk; in memory a level of at most 2^26 keys).  When a
+ * process runs out while a level is made, all processes drop the same
+ * older levels and make it again, and a path through dropped levels is
+ * rebuilt from checkpoints, as one process does (see "the budget"
+ * below); the run stops with SB_ENOMEM on all only when the two newest
+ * levels do not fit.
  *
  * Failures.  MPI calls return their errors (MPI_ERRORS_RETURN); one that
  * fails (a process died, the network went) is reported with the rank and
