@@ -31,12 +31,25 @@
  * on disk (see "levels on disk" and "checkpoints" below).
  *
  * Both ways, census, budget.  The side to grow is chosen on the summed
- * level sizes; a census keeps only the two newest levels.  Every array is
- * charged to the process's own sb_mem.  When a process runs out while a
- * level is made, all processes drop the same older levels and make it
- * again, and a path through dropped levels is rebuilt from checkpoints,
- * as one process does (see "the budget" below); the run stops with
- * SB_ENOMEM on all only when the two newest levels do not fit.
+ * level sizes; a census keeps only the two newest levels.  Every array
+ * that grows with the levels, a batch or a trade (levels, buffers per
+ * owner, send, receive and merge buffers, runs, the batch on disk and the
+ * file buffers) is charged to the process's own sb_mem.  From malloc,
+ * outside it, are only arrays that do not: counts, displacements and
+ * cursors of a few words per process or per file merged (trades,
+ * sbmpi_files_merge), the list of run files, the neighbours of one
+ * configuration while a path is traced on disk, the path's half from the
+ * goal's side, the checkpoint's records (a few words a level); and two
+ * that can be large: the stand-in receive buffer of a process already
+ * out of room, which must still take part in the trade it then fails
+ * (what it receives, freed at once), and, once the search is over,
+ * process 0's copy of the newest level for sb_search_last (LAST_KEYS keys
+ * a process on disk; in memory a level of at most 2^26 keys).  When a
+ * process runs out while a level is made, all processes drop the same
+ * older levels and make it again, and a path through dropped levels is
+ * rebuilt from checkpoints, as one process does (see "the budget"
+ * below); the run stops with SB_ENOMEM on all only when the two newest
+ * levels do not fit.
  *
  * Failures.  MPI calls return their errors (MPI_ERRORS_RETURN); one that
  * fails (a process died, the network went) is reported with the rank and
@@ -805,11 +818,18 @@ static int disk_trade(dsearch *d, uint64_t **runs, int *nruns, int *runcap, sb_e
     }
     if (recv)
         sb_mem_free(d->mem, recv, kb(d, got ? got : 1));
-    if (!rc && d->nover) { /* the overflow opens the next batch */
-        memcpy(d->buf, d->over, kb(d, d->nover));
-        d->bufn = d->nover;
+    /* The overflow opens the next batch, a batch of it at most: one state
+     * may list more neighbours than a batch under a short budget, and
+     * group() needs the batch within buf[0..batch).  What is left stays
+     * in the overflow for the trade after (nothing more is read while the
+     * batch is full). */
+    uint64_t carry = rc ? 0 : d->nover < d->batch ? d->nover : d->batch;
+    if (carry) {
+        memcpy(d->buf, d->over, kb(d, carry));
+        memmove(d->over, d->over + carry * kw, kb(d, d->nover - carry));
     }
-    d->nover = 0;
+    d->bufn = carry;
+    d->nover = rc ? 0 : d->nover - carry;
     free(sc);
     return rc;
 }
@@ -1250,17 +1270,32 @@ static int write_record(words *w, const char *magic, const char *dir, const char
     snprintf(tmp, sizeof tmp, "%s/%s.new", dir, name);
     snprintf(fin, sizeof fin, "%s/%s", dir, name);
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644), rc = 0;
+    int e = fd < 0 ? errno : 0; /* the first failure's errno */
     size_t off = 0;
     while (fd >= 0 && off < w->n) {
         ssize_t k = write(fd, w->b + off, w->n - off);
         if (k < 0 && errno == EINTR)
             continue;
-        if (k <= 0)
+        if (k <= 0) {
+            e = k < 0 ? errno : ENOSPC; /* nothing written and no error: a full disk */
             break;
+        }
         off += (size_t)k;
     }
-    if (fd < 0 || off < w->n || fdatasync(fd) || close(fd) || rename(tmp, fin))
-        rc = sb_error_set(err, SB_EIO, 0, 0, "cannot write %s: %s", fin, strerror(errno));
+    /* the descriptor is closed and the temporary removed whatever failed,
+     * so that a full disk neither leaks descriptors run after run nor
+     * leaves a half record beside the good one */
+    if (!e && fd >= 0 && fdatasync(fd))
+        e = errno;
+    if (fd >= 0 && close(fd) && !e)
+        e = errno;
+    if (!e && rename(tmp, fin))
+        e = errno;
+    if (e) {
+        if (fd >= 0)
+            unlink(tmp);
+        rc = sb_error_set(err, SB_EIO, 0, 0, "cannot write %s: %s", fin, strerror(e));
+    }
     int dfd = open(dir, O_RDONLY);
     if (dfd >= 0) {
         fsync(dfd);
@@ -1294,7 +1329,7 @@ static void get_key(reader *r, uint64_t *k, int kw)
 }
 
 /* dir/name whole into r, its name and checksum checked: 0, or SB_EBADFILE
- * with why in err. */
+ * with why in err and r empty (nothing for the caller to free). */
 static int read_record(reader *r, const char *magic, const char *dir, const char *name, sb_error *err)
 {
     char p[SB_LS_NAME + 64];
@@ -1310,6 +1345,8 @@ static int read_record(reader *r, const char *magic, const char *dir, const char
             unsigned char *nb = cap < ((size_t)64 << 20) ? realloc(r->b, cap ? 2 * cap : 4096) : NULL;
             if (!nb) {
                 fclose(f);
+                free(r->b);
+                memset(r, 0, sizeof *r);
                 return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: %s is too large", dir, name);
             }
             r->b = nb;
@@ -1319,9 +1356,12 @@ static int read_record(reader *r, const char *magic, const char *dir, const char
         r->n += k;
     } while (k);
     fclose(f);
-    if (r->n < 16 || memcmp(r->b, magic, 8) || sb_checksum(r->b, r->n - 8) != sb_le_get64(r->b + r->n - 8))
+    if (r->n < 16 || memcmp(r->b, magic, 8) || sb_checksum(r->b, r->n - 8) != sb_le_get64(r->b + r->n - 8)) {
+        free(r->b);
+        memset(r, 0, sizeof *r);
         return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: %s is damaged or not one sbfs wrote",
                             dir, name);
+    }
     r->n -= 8;
     r->at = 8;
     return 0;
@@ -1391,6 +1431,32 @@ static int commit(dsearch *d, int status, const uint64_t *start, const uint64_t 
     return agree(d, rc, err);
 }
 
+/* The fields of a run that its checksum cannot vouch for: a record
+ * written by another build, or by hand, may be whole and still say what
+ * no run leaves, and the search would then index levels that are not
+ * there.  What a run writes: one way, side 1 has no level; both ways,
+ * side 1 has its goal level from the first record on, except when the
+ * start is the goal (found at once, both meeting levels 0); a run that
+ * found its goal met on levels each side holds. */
+static int check_run(const dsearch *d, const runrec *rr, sb_error *err)
+{
+    const char *why = NULL;
+    int at_once = rr->status == 1 && !rr->nlev[1] && !rr->meet_level[0] && !rr->meet_level[1];
+    if (!d->bidir && rr->nlev[1])
+        why = "a search one way with levels of a second side";
+    else if (d->bidir && !rr->nlev[1] && !at_once)
+        why = "a search both ways without the goal's side";
+    else if (rr->status == 1)
+        for (int k = 0; k < 2 && !why; k++)
+            if (rr->meet_level[k] < 0 || (uint64_t)rr->meet_level[k] >= (rr->nlev[k] ? rr->nlev[k] : 1))
+                why = k ? "the sides met on a level the goal's side does not hold"
+                        : "the sides met on a level the start's side does not hold";
+    if (why)
+        return sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: its run is inconsistent (%s)", d->ckpt,
+                            why);
+    return 0;
+}
+
 /* Process 0: read DIR/run into *rr, or say why not. */
 static int load_run(dsearch *d, const uint64_t *start, const uint64_t *goal, runrec *rr, sb_error *err)
 {
@@ -1428,6 +1494,8 @@ static int load_run(dsearch *d, const uint64_t *start, const uint64_t *goal, run
             rr->status > 2 || rr->exhausted > 1)
             rc = sb_error_set(err, SB_EBADFILE, 0, 0, "cannot resume from %s: its run is damaged", d->ckpt);
     }
+    if (!rc)
+        rc = check_run(d, rr, err);
     free(r.b);
     return rc;
 }

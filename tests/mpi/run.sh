@@ -195,6 +195,13 @@ for np in 1 2 3 4; do
         i=$((i + 1))
     done
 done
+# A batch at its floor (32 keys in 28 KB) smaller than what one state
+# lists: eight unit blocks alike on a 4 x 4 board list 135 neighbours a
+# configuration in style 5, so the overflow past a batch must wait its
+# turn over several trades (the ASan build sees a batch overrun).
+printf '4 x 4 eight unit blocks alike\n1 = 1\n1010010110100101\n0101101001011010\n' > "$T/many.txt"
+ondisk 2 28K 5 explore -s 5 "$T/many.txt"
+ondisk 3 30K 5 explore -s 5 "$T/many.txt"
 # without --disk that budget cannot hold the census's levels
 run_mpi 2 explore -q --memory 40K puzzles/eight-judge.txt
 st=$?
@@ -259,7 +266,30 @@ refused() { # STATUS MESSAGE NP ARGS...
 refused 2 'it was made by 4 .*run mpirun -np 4' 3 solve puzzles/eight-judge.txt --resume "$T/ck"
 refused 2 'holds a search already' 4 solve puzzles/eight-judge.txt --checkpoint "$T/ck"
 refused 7 'the checkpoint of another search' 4 solve --no-bidir puzzles/eight-judge.txt --resume "$T/ck"
-rm -rf "$T/ck"
+# A run record whose checksum holds but whose fields contradict each
+# other (another build's, or edited) is refused with status 7, never
+# trusted: tests/mpi/forge_run changes a field and makes the checksum
+# again.  The checkpoint is the finished search both ways above.
+#   forged MESSAGE FIELD VALUE [FIELD VALUE]
+forged() {
+    msg=$1
+    shift
+    rm -rf "$T/ck2"
+    cp -r "$T/ck" "$T/ck2"
+    while [ $# -ge 2 ]; do
+        "$T/forge_run" "$T/ck2/run" "$1" "$2" || bad "forge_run $1 $2"
+        shift 2
+    done
+    refused 7 "$msg" 4 solve puzzles/eight-judge.txt --resume "$T/ck2"
+}
+if ${CC:-cc} -std=c11 -D_POSIX_C_SOURCE=200809L -o "$T/forge_run" tests/mpi/forge_run.c src/core/hash.c; then
+    forged 'without the goal.s side' 2 0 1 0
+    forged 'met on a level the start.s side does not hold' 4 40
+    forged 'met on a level the goal.s side does not hold' 5 -1
+else
+    bad "tests/mpi/forge_run.c does not build"
+fi
+rm -rf "$T/ck" "$T/ck2"
 
 # Past what even dropping allows, every process stops with status 4 and
 # the message of the one that ran out, at once and in the middle (a
