@@ -43,33 +43,6 @@ void sbmpi_probe_close(sbmpi_probe *p)
     sb_lreader_close(&p->r);
 }
 
-typedef struct heap {
-    sb_lreader *r;
-    int *h, n, kw;
-} heap;
-
-static int below(const heap *H, int a, int b)
-{
-    return sb_key_cmp(H->r[H->h[a]].key, H->r[H->h[b]].key, H->kw) < 0;
-}
-
-static void sift(heap *H, int i)
-{
-    for (;;) {
-        int l = 2 * i + 1, m = i;
-        if (l < H->n && below(H, l, m))
-            m = l;
-        if (l + 1 < H->n && below(H, l + 1, m))
-            m = l + 1;
-        if (m == i)
-            return;
-        int t = H->h[i];
-        H->h[i] = H->h[m];
-        H->h[m] = t;
-        i = m;
-    }
-}
-
 int sbmpi_files_merge(sb_lstore *ls, const char *const *in, int k, const char *const *ex, int nex, const char *out,
                       int (*on)(void *ctx, const uint64_t *key), void *ctx, uint64_t *n, uint64_t *bytes,
                       sb_error *err)
@@ -86,7 +59,7 @@ int sbmpi_files_merge(sb_lstore *ls, const char *const *in, int k, const char *c
         free(x);
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
     }
-    heap H = {r, h, 0, kw};
+    sb_lheap H = {r, h, 0, kw};
     for (; opened < k && !rc; opened++) {
         if ((rc = sb_lreader_open(&r[opened], ls, in[opened], NULL, err)))
             break;
@@ -102,7 +75,7 @@ int sbmpi_files_merge(sb_lstore *ls, const char *const *in, int k, const char *c
     if (!rc && !(rc = sb_lwriter_open(&w, ls, out, err)))
         wopen = 1;
     for (int i = H.n / 2 - 1; i >= 0; i--)
-        sift(&H, i);
+        sb_lheap_down(&H, i);
     uint64_t cur[SB_SEARCH_MAXKW];
     int have = 0;
     while (!rc && H.n) {
@@ -127,7 +100,7 @@ int sbmpi_files_merge(sb_lstore *ls, const char *const *in, int k, const char *c
             rc = g;
         else if (!g)
             h[0] = h[--H.n];
-        sift(&H, 0);
+        sb_lheap_down(&H, 0);
     }
     for (int j = 0; j < probes; j++)
         if (ex[j])

@@ -1224,43 +1224,15 @@ static int next_level(dsearch *d, dside *S, int borrowed, dside *other, int cens
  * Both records are little-endian 64-bit words after 8 bytes of name, and
  * end with the checksum (sb_checksum) of everything before it. */
 
-typedef struct words {
-    unsigned char *b;
-    size_t n, cap;
-    int bad;
-} words;
-
-static void put_word(words *w, uint64_t v)
-{
-    if (w->n + 8 > w->cap) {
-        size_t nc = w->cap ? 2 * w->cap : 1024;
-        unsigned char *b = realloc(w->b, nc);
-        if (!b) {
-            w->bad = 1;
-            return;
-        }
-        w->b = b;
-        w->cap = nc;
-    }
-    sb_le_put64(w->b + w->n, v);
-    w->n += 8;
-}
-
-static void put_key(words *w, const uint64_t *k, int kw)
-{
-    for (int i = 0; i < kw; i++)
-        put_word(w, k ? k[i] : 0);
-}
-
 /* w, its name and checksum added, into dir/name by way of dir/name.new:
  * 0 or SB_EIO (SB_ENOMEM when w could not be made).  Frees w. */
-static int write_record(words *w, const char *magic, const char *dir, const char *name, sb_error *err)
+static int write_record(sb_lewords *w, const char *magic, const char *dir, const char *name, sb_error *err)
 {
-    put_word(w, 0);
+    sb_lewords_put(w, 0);
     if (!w->bad) {
         memmove(w->b + 8, w->b, w->n - 8);
         memcpy(w->b, magic, 8);
-        put_word(w, sb_checksum(w->b, w->n));
+        sb_lewords_put(w, sb_checksum(w->b, w->n));
     }
     if (w->bad) {
         free(w->b);
@@ -1380,15 +1352,15 @@ static int commit(dsearch *d, int status, const uint64_t *start, const uint64_t 
 {
     if (!d->ckpt)
         return 0;
-    words w = {0};
-    put_word(&w, d->ident);
-    put_word(&w, (uint64_t)d->size);
-    put_word(&w, (uint64_t)d->rank);
-    put_word(&w, (uint64_t)d->kw);
-    put_word(&w, d->generated);
-    put_word(&w, d->disk_written);
-    put_word(&w, (uint64_t)d->side[0].nlev);
-    put_word(&w, (uint64_t)d->side[1].nlev);
+    sb_lewords w = {0};
+    sb_lewords_put(&w, d->ident);
+    sb_lewords_put(&w, (uint64_t)d->size);
+    sb_lewords_put(&w, (uint64_t)d->rank);
+    sb_lewords_put(&w, (uint64_t)d->kw);
+    sb_lewords_put(&w, d->generated);
+    sb_lewords_put(&w, d->disk_written);
+    sb_lewords_put(&w, (uint64_t)d->side[0].nlev);
+    sb_lewords_put(&w, (uint64_t)d->side[1].nlev);
     int rc = 0;
     for (int k = 0; k < 2 && !rc; k++)
         for (int j = 0; j < d->side[k].nlev && !rc; j++) {
@@ -1399,10 +1371,10 @@ static int commit(dsearch *d, int status, const uint64_t *start, const uint64_t 
                 file_name('l', L->file, name, sizeof name);
                 rc = sb_lstore_header(d->ls, name, NULL, &check, err);
             }
-            put_word(&w, L->file != 0);
-            put_word(&w, L->n);
-            put_word(&w, L->total);
-            put_word(&w, check);
+            sb_lewords_put(&w, L->file != 0);
+            sb_lewords_put(&w, L->n);
+            sb_lewords_put(&w, L->total);
+            sb_lewords_put(&w, check);
         }
     if (rc)
         free(w.b);
@@ -1411,21 +1383,21 @@ static int commit(dsearch *d, int status, const uint64_t *start, const uint64_t 
     if ((rc = agree(d, rc, err)))
         return rc;
     if (d->rank == 0) {
-        words v = {0};
-        put_word(&v, d->ident);
-        put_word(&v, (uint64_t)d->size);
-        put_word(&v, (uint64_t)d->kw);
-        put_word(&v, (uint64_t)(d->bidir | d->census << 1));
-        put_word(&v, goal != NULL);
-        put_key(&v, start, d->kw);
-        put_key(&v, goal, d->kw);
-        put_word(&v, (uint64_t)d->side[0].nlev);
-        put_word(&v, (uint64_t)d->side[1].nlev);
-        put_word(&v, (uint64_t)status);
-        put_word(&v, (uint64_t)d->exhausted);
-        put_word(&v, (uint64_t)(int64_t)d->meet_level[0]);
-        put_word(&v, (uint64_t)(int64_t)d->meet_level[1]);
-        put_key(&v, d->meet, d->kw);
+        sb_lewords v = {0};
+        sb_lewords_put(&v, d->ident);
+        sb_lewords_put(&v, (uint64_t)d->size);
+        sb_lewords_put(&v, (uint64_t)d->kw);
+        sb_lewords_put(&v, (uint64_t)(d->bidir | d->census << 1));
+        sb_lewords_put(&v, goal != NULL);
+        sb_lewords_key(&v, start, d->kw);
+        sb_lewords_key(&v, goal, d->kw);
+        sb_lewords_put(&v, (uint64_t)d->side[0].nlev);
+        sb_lewords_put(&v, (uint64_t)d->side[1].nlev);
+        sb_lewords_put(&v, (uint64_t)status);
+        sb_lewords_put(&v, (uint64_t)d->exhausted);
+        sb_lewords_put(&v, (uint64_t)(int64_t)d->meet_level[0]);
+        sb_lewords_put(&v, (uint64_t)(int64_t)d->meet_level[1]);
+        sb_lewords_key(&v, d->meet, d->kw);
         rc = write_record(&v, "SBFSMPR1", d->ckpt, "run", err);
     }
     return agree(d, rc, err);

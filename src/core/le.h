@@ -11,7 +11,9 @@
 #ifndef SBFS_LE_H
 #define SBFS_LE_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -51,6 +53,37 @@ static inline uint32_t sb_le_get32(const unsigned char *b)
 static inline uint64_t sb_le_get64(const unsigned char *b)
 {
     return (uint64_t)sb_le_get32(b) | (uint64_t)sb_le_get32(b + 4) << 32;
+}
+
+/* A growing buffer of little-endian 64-bit words: a record being made.
+ * bad is set when the buffer could not grow; the words after are lost. */
+typedef struct sb_lewords {
+    unsigned char *b;
+    size_t n, cap;
+    int bad;
+} sb_lewords;
+
+static inline void sb_lewords_put(sb_lewords *w, uint64_t v)
+{
+    if (w->n + 8 > w->cap) {
+        size_t nc = w->cap ? 2 * w->cap : 1024;
+        unsigned char *b = (unsigned char *)realloc(w->b, nc);
+        if (!b) {
+            w->bad = 1;
+            return;
+        }
+        w->b = b;
+        w->cap = nc;
+    }
+    sb_le_put64(w->b + w->n, v);
+    w->n += 8;
+}
+
+/* A key of kw words, or kw zeros for k NULL. */
+static inline void sb_lewords_key(sb_lewords *w, const uint64_t *k, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        sb_lewords_put(w, k ? k[i] : 0);
 }
 
 #endif

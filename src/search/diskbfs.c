@@ -156,33 +156,6 @@ typedef struct final {
     uint64_t check;        /* and its checksum */
 } final;
 
-typedef struct heap {
-    sb_lreader *r;
-    int *h, n, kw;
-} heap;
-
-static int hless(const heap *H, int a, int b)
-{
-    return sb_key_cmp(H->r[H->h[a]].key, H->r[H->h[b]].key, H->kw) < 0;
-}
-
-static void hdown(heap *H, int i)
-{
-    for (;;) {
-        int l = 2 * i + 1, m = i;
-        if (l < H->n && hless(H, l, m))
-            m = l;
-        if (l + 1 < H->n && hless(H, l + 1, m))
-            m = l + 1;
-        if (m == i)
-            return;
-        int t = H->h[i];
-        H->h[i] = H->h[m];
-        H->h[m] = t;
-        i = m;
-    }
-}
-
 /* Advance reader *has to the first key >= key; returns whether it equals. */
 static int reach(sb_lreader *r, int *has, const uint64_t *key, int kw, int *rc, sb_error *err)
 {
@@ -228,7 +201,7 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         free(h);
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
     }
-    heap H = {r, h, 0, kw};
+    sb_lheap H = {r, h, 0, kw};
     char name[64];
     uint64_t total = 0;
     for (int i = 0; i < k && !rc; i++) {
@@ -260,7 +233,7 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
     if (!rc && !(rc = f ? sb_lwriter_open_packed(&w, &s->st, out, err) : sb_lwriter_open(&w, &s->st, out, err)))
         wopen = 1;
     for (int i = H.n / 2 - 1; i >= 0; i--)
-        hdown(&H, i);
+        sb_lheap_down(&H, i);
     uint64_t prev[MAXKW], cur[MAXKW], steps = 0;
     int have = 0;
     while (!rc && H.n) {
@@ -273,7 +246,7 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         }
         if (!g)
             h[0] = h[--H.n];
-        hdown(&H, 0);
+        sb_lheap_down(&H, 0);
         if ((++steps & 0xffff) == 0) {
             if ((rc = stopped(ctl, level, err)))
                 break;
@@ -563,65 +536,37 @@ static int is_goal0(const sb_dlevels *s, const uint64_t *start, const uint64_t *
  * keys), for each side the sizes of its levels and the checksums of their
  * files, and last the checksum (sb_checksum) of everything before it. */
 
-typedef struct wbuf {
-    unsigned char *b;
-    size_t n, cap;
-    int bad;
-} wbuf;
-
-static void put(wbuf *w, uint64_t v)
-{
-    if (w->n + 8 > w->cap) {
-        size_t nc = w->cap ? 2 * w->cap : 1024;
-        unsigned char *b = realloc(w->b, nc);
-        if (!b) {
-            w->bad = 1;
-            return;
-        }
-        w->b = b;
-        w->cap = nc;
-    }
-    sb_le_put64(w->b + w->n, v);
-    w->n += 8;
-}
-
-static void put_key(wbuf *w, const uint64_t *k, int kw)
-{
-    for (int i = 0; i < kw; i++)
-        put(w, k ? k[i] : 0);
-}
-
 static int save_run(sb_dlevels *s, int status, const uint64_t *start, const uint64_t *goal, sb_error *err)
 {
     if (!s->ckpt)
         return 0;
-    wbuf w = {NULL, 0, 0, 0};
-    put(&w, 0);
+    sb_lewords w = {NULL, 0, 0, 0};
+    sb_lewords_put(&w, 0);
     memcpy(w.b, "SBFSRUN1", 8);
-    put(&w, s->ident);
-    put(&w, (uint64_t)s->kw);
-    put(&w, (uint64_t)(s->bidir | s->census << 1));
-    put(&w, goal != NULL);
-    put_key(&w, start, s->kw);
-    put_key(&w, goal, s->kw);
-    put(&w, (uint64_t)s->nlev[0]);
-    put(&w, (uint64_t)s->nlev[1]);
-    put(&w, (uint64_t)status);
-    put(&w, (uint64_t)s->exhausted);
-    put(&w, (uint64_t)(int64_t)s->meet_level[0]);
-    put(&w, (uint64_t)(int64_t)s->meet_level[1]);
-    put_key(&w, s->meet, s->kw);
-    put(&w, s->generated);
-    put(&w, s->nlast);
+    sb_lewords_put(&w, s->ident);
+    sb_lewords_put(&w, (uint64_t)s->kw);
+    sb_lewords_put(&w, (uint64_t)(s->bidir | s->census << 1));
+    sb_lewords_put(&w, goal != NULL);
+    sb_lewords_key(&w, start, s->kw);
+    sb_lewords_key(&w, goal, s->kw);
+    sb_lewords_put(&w, (uint64_t)s->nlev[0]);
+    sb_lewords_put(&w, (uint64_t)s->nlev[1]);
+    sb_lewords_put(&w, (uint64_t)status);
+    sb_lewords_put(&w, (uint64_t)s->exhausted);
+    sb_lewords_put(&w, (uint64_t)(int64_t)s->meet_level[0]);
+    sb_lewords_put(&w, (uint64_t)(int64_t)s->meet_level[1]);
+    sb_lewords_key(&w, s->meet, s->kw);
+    sb_lewords_put(&w, s->generated);
+    sb_lewords_put(&w, s->nlast);
     for (uint64_t i = 0; i < s->nlast; i++)
-        put_key(&w, s->last + i * s->kw, s->kw);
+        sb_lewords_key(&w, s->last + i * s->kw, s->kw);
     for (int k = 0; k < 2; k++)
         for (int d = 0; d < s->nlev[k]; d++) {
-            put(&w, s->cnt[k][d]);
-            put(&w, s->sum[k][d]);
+            sb_lewords_put(&w, s->cnt[k][d]);
+            sb_lewords_put(&w, s->sum[k][d]);
         }
     if (!w.bad)
-        put(&w, sb_checksum(w.b, w.n));
+        sb_lewords_put(&w, sb_checksum(w.b, w.n));
     if (w.bad) {
         free(w.b);
         return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");

@@ -39,6 +39,7 @@
 #include "../core/hash.h"
 #include "sbfs/core.h"
 #include "sbfs/search.h"
+#include "keysort.h"
 
 #define SB_LS_HEADER 48
 #define SB_LS_NAME 4096
@@ -127,5 +128,35 @@ void sb_lreader_close(sb_lreader *r);
 int sb_lstore_header(sb_lstore *ls, const char *name, uint64_t *n, uint64_t *check, sb_error *err);
 /* Read a whole file just to check it: 0, or SB_EBADFILE / SB_EIO. */
 int sb_lstore_check(sb_lstore *ls, const char *name, uint64_t *n, sb_error *err);
+
+/* A heap of open readers by their current keys, for merging files (the
+ * disk engine's and the MPI back-end's): h[0..n) index r, r[h[0]] holds
+ * the least key.  sb_lheap_down restores the order below place i. */
+typedef struct sb_lheap {
+    sb_lreader *r;
+    int *h, n, kw;
+} sb_lheap;
+
+static inline int sb_lheap_less(const sb_lheap *H, int a, int b)
+{
+    return sb_key_cmp(H->r[H->h[a]].key, H->r[H->h[b]].key, H->kw) < 0;
+}
+
+static inline void sb_lheap_down(sb_lheap *H, int i)
+{
+    for (;;) {
+        int l = 2 * i + 1, m = i;
+        if (l < H->n && sb_lheap_less(H, l, m))
+            m = l;
+        if (l + 1 < H->n && sb_lheap_less(H, l + 1, m))
+            m = l + 1;
+        if (m == i)
+            return;
+        int t = H->h[i];
+        H->h[i] = H->h[m];
+        H->h[m] = t;
+        i = m;
+    }
+}
 
 #endif
