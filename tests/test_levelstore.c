@@ -107,27 +107,54 @@ static uint64_t write_keys(sb_lstore *ls, const char *name, int packed, const ui
 }
 
 /* Read name back: how many keys equal k[i] in place (all of them when the
- * file is whole); -1 when the reader refused it. */
-static int64_t read_keys(sb_lstore *ls, const char *name, const uint64_t *k, uint64_t n, int *order)
+ * file is whole); -1 when the reader refused it.  many 0: a key a call of
+ * sb_lreader_next; else calls of sb_lreader_many for 1 to many keys,
+ * sizes drawn from r. */
+static int64_t read_keys_by(sb_lstore *ls, const char *name, const uint64_t *k, uint64_t n, int *order,
+                            size_t many, sb_rng *r)
 {
     sb_lreader rd;
     sb_error err;
-    uint64_t cnt, got = 0, same = 0, prev[4];
+    uint64_t cnt, got = 0, same = 0, prev[4], *batch = malloc(sizeof *batch * 4 * (many ? many : 1));
     int g;
     *order = 1;
-    if (sb_lreader_open(&rd, ls, name, &cnt, &err))
+    if (sb_lreader_open(&rd, ls, name, &cnt, &err)) {
+        free(batch);
         return -1;
-    while ((g = sb_lreader_next(&rd, &err)) == 1) {
-        if (got && sb_key_cmp(rd.key, prev, ls->kw) <= 0)
-            *order = 0;
-        memcpy(prev, rd.key, sizeof *prev * (size_t)ls->kw);
-        same += got < n && !memcmp(rd.key, k + got * (size_t)ls->kw, sizeof *k * (size_t)ls->kw);
-        got++;
+    }
+    for (;;) {
+        size_t want = many ? 1 + (size_t)sb_rng_below(r, many) : 1;
+        if (many) {
+            g = sb_lreader_many(&rd, batch, want, &err);
+            if (g > 0 && sb_key_cmp(rd.key, batch + (size_t)(g - 1) * ls->kw, ls->kw))
+                *order = 0; /* rd.key is not the last key read */
+            if (g > 0 && (size_t)g < want && rd.left)
+                *order = 0; /* fewer than asked before the end */
+        } else {
+            g = sb_lreader_next(&rd, &err);
+            memcpy(batch, rd.key, sizeof *batch * (size_t)ls->kw);
+        }
+        if (g <= 0)
+            break;
+        for (int i = 0; i < g; i++) {
+            const uint64_t *key = batch + (size_t)i * ls->kw;
+            if (got && sb_key_cmp(key, prev, ls->kw) <= 0)
+                *order = 0;
+            memcpy(prev, key, sizeof *prev * (size_t)ls->kw);
+            same += got < n && !memcmp(key, k + got * (size_t)ls->kw, sizeof *k * (size_t)ls->kw);
+            got++;
+        }
     }
     sb_lreader_close(&rd);
+    free(batch);
     if (got > cnt)
         *order = 0; /* more keys than the header says: never */
     return g ? -1 : (int64_t)same;
+}
+
+static int64_t read_keys(sb_lstore *ls, const char *name, const uint64_t *k, uint64_t n, int *order)
+{
+    return read_keys_by(ls, name, k, n, order, 0, NULL);
 }
 
 static void test_round_trip(void)
@@ -155,6 +182,9 @@ static void test_round_trip(void)
                     uint64_t cnt;
                     const char *name = packed ? "blocks" : "gaps";
                     CHECK_INT(read_keys(&ls, name, k, n, &order), (int64_t)n);
+                    CHECK(order);
+                    /* many at a time: the same keys */
+                    CHECK_INT(read_keys_by(&ls, name, k, n, &order, z % 2 ? 5 : 3000, &r), (int64_t)n);
                     CHECK(order);
                     CHECK_INT(sb_lstore_check(&ls, name, &cnt, &err), 0);
                     CHECK_U64(cnt, n);
@@ -274,6 +304,10 @@ static void test_packed_damage(void)
             if (!fix)
                 CHECK_INT(sb_lstore_check(&ls, "keys", NULL, &err), SB_EBADFILE);
             int64_t same = read_keys(&ls, "keys", k, n, &order);
+            int order2;
+            /* many at a time: refused, or the same keys read, alike */
+            CHECK_INT(read_keys_by(&ls, "keys", k, n, &order2, 1 + sb_rng_below(&r, 500), &r), same);
+            CHECK_INT(order2, order);
             refused += same < 0;
             other += same >= 0 && same < (int64_t)n;
             disorder += !order;

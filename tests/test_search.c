@@ -400,6 +400,7 @@ typedef struct cayley {
     uint32_t add[4], mask[4];
     int hints; /* keys of 56 bits, leaving 8 for hints (one a move) */
     int skew;  /* keys crowded: the state, 1 << 50 added to 7 in 8 of them */
+    int rep;   /* states below CN / 16 list each neighbour rep times (0: once) */
 } cayley;
 
 /* With hints the key is the state times an odd number mod 2^56, undone
@@ -448,15 +449,17 @@ static int cayley_expand(void *ud, const uint64_t *key, sb_emit_fn emit, void *c
 {
     const cayley *c = ud;
     uint64_t x = cayley_state(c, key[0]), k[2];
-    for (int j = 0; j < c->nadd; j++) {
-        cayley_key(c, (x + c->add[j]) % CN, k);
-        emit(ctx, k);
-        cayley_key(c, (x + CN - c->add[j]) % CN, k);
-        emit(ctx, k);
-    }
-    for (int j = 0; j < c->nxor; j++) {
-        cayley_key(c, x ^ c->mask[j], k);
-        emit(ctx, k);
+    for (int r = 0; r < (c->rep && x < CN / 16 ? c->rep : 1); r++) {
+        for (int j = 0; j < c->nadd; j++) {
+            cayley_key(c, (x + c->add[j]) % CN, k);
+            emit(ctx, k);
+            cayley_key(c, (x + CN - c->add[j]) % CN, k);
+            emit(ctx, k);
+        }
+        for (int j = 0; j < c->nxor; j++) {
+            cayley_key(c, x ^ c->mask[j], k);
+            emit(ctx, k);
+        }
     }
     return 0;
 }
@@ -894,11 +897,13 @@ static void test_levelstore(void)
 
 /* The engine with its levels on disk against the one in memory, on the
  * Cayley graphs of test_engines_agree (scrambled keys: large gaps; keys of
- * two words; hints): in budgets so small that every level is sorted in
- * many chunks and the runs are merged in several passes, the same counts,
- * lengths and paths, key for key, one way, both ways and as a census;
- * memory stays in the budget; the disk limit stops it cleanly; and the
- * folder is left empty. */
+ * two words; hints; keys crowded into a corner of the range; states that
+ * list their neighbours forty times over): in budgets so small that
+ * levels are cut into many buckets, and some buckets sorted in chunks and
+ * merged as runs in several passes, on one to three threads, the same
+ * counts, lengths and paths, key for key, one way, both ways and as a
+ * census; memory stays in the budget; the disk limit stops it cleanly;
+ * and the folder is left empty. */
 static void test_disk_agree(void)
 {
     char dir[256];
@@ -906,11 +911,14 @@ static void test_disk_agree(void)
     sb_rng_seed(&r, 915);
     CHECK(temp_dir(dir, sizeof dir) != NULL);
     int multipass = 0;
-    for (int round = 0; round < 6; round++) {
+    uint64_t cut = 0, large = 0;
+    for (int round = 0; round < 9; round++) {
         cayley c;
         memset(&c, 0, sizeof c);
-        c.hints = round >= 4;
-        c.kw = c.hints ? 1 : 1 + round % 2;
+        c.hints = round >= 4 && round < 6;
+        c.skew = round >= 6;
+        c.rep = round >= 7 ? 40 : 0;
+        c.kw = c.hints || c.skew ? 1 : 1 + round % 2;
         c.nadd = 1 + (int)sb_rng_below(&r, 2);
         c.nxor = 1 + (int)sb_rng_below(&r, 3);
         for (int j = 0; j < 4; j++) {
@@ -928,9 +936,9 @@ static void test_disk_agree(void)
         sb_mem mem, small;
         sb_search *a, *d;
         sb_mem_init(&mem, 0);
-        size_t budget = 48 << 10;
+        size_t budget = round % 3 == 2 ? 320 << 10 : 48 << 10;
         sb_mem_init(&small, budget);
-        sb_search_opts o = {1, NULL, NULL, NULL, 0, NULL, 0, 0}, od = {1, NULL, NULL, dir, 0, NULL, 0, 0};
+        sb_search_opts o = {1, NULL, NULL, NULL, 0, NULL, 0, 0}, od = {1 + round % 3, NULL, NULL, dir, 0, NULL, 0, 0};
         CHECK_INT(sb_search_new(&a, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
         CHECK_INT(sb_search_new(&d, SB_ENGINE_LEVELS, &m, &od, &small, &err), 0);
         /* the census */
@@ -953,6 +961,8 @@ static void test_disk_agree(void)
         CHECK(small.peak <= budget);
         /* a level made of many runs, merged in more than one pass */
         multipass += id->disk_peak > 0 && ia->states * 8 > 8 * budget;
+        cut += id->disk_buckets > (uint64_t)id->nlevels[0];
+        large += id->disk_large;
         /* to the farthest: one way and both ways, the same path */
         for (unsigned fl = 0; fl <= SB_SEARCH_BIDIR; fl += SB_SEARCH_BIDIR) {
             CHECK_INT(sb_search_run(a, start, goal, fl, NULL, &err), 0);
@@ -1003,6 +1013,8 @@ static void test_disk_agree(void)
         CHECK_U64(tiny.used, 0);
     }
     CHECK(multipass > 0);
+    CHECK(cut >= 6);
+    CHECK(large > 0);
     /* a folder that is not there */
     sb_keymodel m = {1, NULL, grid_expand, NULL, 0, 1};
     sb_search *d;

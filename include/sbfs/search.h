@@ -117,6 +117,8 @@ typedef struct sb_search_info {
     uint64_t disk_peak; /* levels on disk: most bytes of files held at once */
     uint64_t disk_used; /* and bytes held at the end */
     uint64_t disk_levels; /* bytes of all the level files written (their keys coded) */
+    uint64_t disk_buckets; /* ranges of keys the new levels' neighbours were cut into, all levels */
+    uint64_t disk_large;   /* of those, too large to sort at once: sorted in runs */
     int spilled;        /* sb_search_spill: levels made in memory and carried to disk (0: none) */
 } sb_search_info;
 

@@ -2,28 +2,30 @@
  *
  * Making level d+1 (delayed duplicate detection, after Korf's "Delayed
  * duplicate detection" and the disk searches before it, such as JimSlide's
- * sorted level files).  Level d is read from its file key by key and each
- * key's neighbours go into a chunk in memory, as large as the budget
- * allows; a full chunk is sorted, its repeats dropped, and it is written as
- * a *run* file.  No neighbour is looked up anywhere while this goes on:
- * the lookups are delayed until all runs are written, and then made all at
- * once in one streaming pass that merges the runs with levels d and d-1
- * (both sorted too), keeping a key once and only if neither level holds
+ * sorted level files).  Level d is read from its file and each key's
+ * neighbours are listed, as they come, into bucket files: the key range is
+ * cut into buckets at keys of level d, so that each bucket's neighbours
+ * fit in memory.  No neighbour is looked up anywhere while this goes on:
+ * the lookups are delayed until all are listed, and then made all at once
+ * in one streaming pass: bucket by bucket in key order, each is read
+ * back, sorted, its repeats dropped, and merged with levels d and d-1
+ * (sorted too, read alongside), keeping a key only if neither level holds
  * it.  Since every move can be undone, a neighbour of level d is at
  * distance d-1, d or d+1, so those two levels are all the check needs.
- * Memory holds one read or write buffer per file in the merge; when there
- * are more runs than buffers fit, runs are first merged among themselves.
+ * Memory holds a bucket (and the sort's scratch) per thread and one
+ * buffer per file; a bucket larger than that (its keys crowded in a part
+ * of the range that level d did not foretell) is sorted in chunks written
+ * as sorted runs, which are then merged.
  *
- * Example, on the path graph 0-1-2-3-4-5-6 from 3, with chunks of two keys.
- * Level 1 = {2, 4}.  Its neighbours, in the order listed, are 1 3 | 3 5:
- * chunk 1 3 becomes run A = {1, 3}, chunk 3 5 run B = {3, 5}.  The merge
- * reads A, B, level 1 = {2, 4} and level 0 = {3} side by side:
- *   1 (A): in neither level, written;
- *   3 (A), 3 (B): one key, in level 0, dropped;
- *   5 (B): in neither, written.
- * Level 2 = {1, 5}, and the files of runs A and B are removed.
+ * Example, on the path graph 0-1-2-3-4-5-6 from 3, with buckets cut at 3.
+ * Level 1 = {2, 4}.  Its neighbours, in the order listed, are 1 3 3 5:
+ * bucket A (below 3) gets 1, bucket B gets 3 3 5.  The pass reads level 1
+ * = {2, 4} and level 0 = {3} alongside:
+ *   A sorted {1}: 1 in neither level, written;
+ *   B sorted {3, 5} (3 once): 3 in level 0, dropped; 5 in neither, written.
+ * Level 2 = {1, 5}, and the bucket files are removed.
  *
- * The merge also does what the engine in memory does with a new level:
+ * The pass also does what the engine in memory does with a new level:
  * it notes the smallest goal in it (one way), the smallest key it shares
  * with the other side's newest level (both ways, read alongside), and its
  * first keys for sb_search_last.  A census keeps levels d and d+1 only;
@@ -36,6 +38,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +54,6 @@
 #define MAXKW SB_SEARCH_MAXKW
 #define MIN_CHUNK 64                     /* keys: the least chunk worth sorting */
 #define MAX_CHUNK_BYTES ((size_t)1 << 29) /* bytes of one chunk buffer, at most */
-#define MAX_FANIN 256                    /* files merged at once, at most */
 
 static size_t kb(const sb_dlevels *s)
 {
@@ -86,6 +89,11 @@ int sb_dlevels_init(sb_dlevels *s, const sb_keymodel *m, const char *dir, uint64
 
 static void clear_result(sb_dlevels *s)
 {
+    for (int k = 0; k < 2; k++) {
+        sb_mem_free(s->mem, s->samp[k].a, s->samp[k].cap * kb(s));
+        memset(&s->samp[k], 0, sizeof s->samp[k]);
+        s->samp[k].level = -1;
+    }
     if (s->open)
         sb_lstore_close(&s->st);
     s->open = 0;
@@ -97,7 +105,7 @@ static void clear_result(sb_dlevels *s)
     }
     s->bidir = s->census = s->found = s->complete = s->exhausted = s->resumed = 0;
     s->length = s->meet_level[0] = s->meet_level[1] = -1;
-    s->generated = s->nlast = s->disk_peak = s->run_bytes = s->level_bytes = 0;
+    s->generated = s->nlast = s->disk_peak = s->level_bytes = s->buckets = s->large = 0;
 }
 
 void sb_dlevels_free(sb_dlevels *s)
@@ -140,9 +148,9 @@ static int push(sb_dlevels *s, int side, uint64_t n, uint64_t check, sb_error *e
     return 0;
 }
 
-/* ---- the merge ---- */
+/* ---- the new level's one writer ---- */
 
-/* What the last merge of a level does besides writing it. */
+/* What the pass that writes a level does besides writing it. */
 typedef struct final {
     const char *x, *y;     /* levels d and d-1: left out (NULL: none) */
     const char *other;     /* the other side's newest level: first common key */
@@ -156,16 +164,73 @@ typedef struct final {
     uint64_t check;        /* and its checksum */
 } final;
 
-/* Advance reader *has to the first key >= key; returns whether it equals. */
-static int reach(sb_lreader *r, int *has, const uint64_t *key, int kw, int *rc, sb_error *err)
+/* A level file read many keys at a time. */
+typedef struct cursor {
+    sb_lreader r;
+    uint64_t *a;      /* keys read: the current one at a + i kw, n in all */
+    size_t i, n, cap;
+    int has;          /* 1 a key, 0 the end (or not open), < 0 an SB_E* code */
+    int open;
+} cursor;
+
+/* Keys a cursor reads at once, for a budget whose file buffers are iob bytes. */
+static size_t cursor_keys(size_t iob, size_t K)
 {
-    while (*has == 1 && sb_key_cmp(r->key, key, kw) < 0)
-        *has = sb_lreader_next(r, err);
-    if (*has < 0) {
-        *rc = *has;
+    size_t c = iob / (4 * K);
+    return c < 16 ? 16 : c > 512 ? 512 : c;
+}
+
+static int cur_fill(cursor *c, sb_error *err)
+{
+    int g = sb_lreader_many(&c->r, c->a, c->cap, err);
+    if (g <= 0)
+        return g;
+    c->n = (size_t)g;
+    c->i = 0;
+    return 1;
+}
+
+static inline int cur_next(cursor *c, sb_error *err)
+{
+    return ++c->i < c->n ? 1 : cur_fill(c, err);
+}
+
+static int cur_open(cursor *c, sb_dlevels *s, const char *name, sb_error *err)
+{
+    c->cap = cursor_keys(s->st.iob, kb(s));
+    int rc = sb_lreader_open(&c->r, &s->st, name, NULL, err);
+    if (rc)
+        return rc;
+    c->open = 1;
+    if (!(c->a = sb_mem_alloc(s->mem, c->cap * kb(s), err)))
+        return SB_ENOMEM;
+    c->has = cur_fill(c, err);
+    return c->has < 0 ? c->has : 0;
+}
+
+static void cur_close(cursor *c, sb_dlevels *s)
+{
+    if (c->open)
+        sb_lreader_close(&c->r);
+    sb_mem_free(s->mem, c->a, c->cap * kb(s));
+    c->a = NULL;
+    c->open = 0;
+}
+
+/* Advance c to its first key >= key; returns whether it equals. */
+static inline int reach(cursor *c, const uint64_t *key, int kw, int *rc, sb_error *err)
+{
+    if (kw == 1)
+        while (c->has == 1 && c->a[c->i] < key[0])
+            c->has = cur_next(c, err);
+    else
+        while (c->has == 1 && sb_key_cmp(c->a + c->i * kw, key, kw) < 0)
+            c->has = cur_next(c, err);
+    if (c->has < 0) {
+        *rc = c->has;
         return 0;
     }
-    return *has == 1 && !sb_key_cmp(r->key, key, kw);
+    return c->has == 1 && !sb_key_cmp(c->a + c->i * kw, key, kw);
 }
 
 /* The progress line: done of total keys of the level being expanded, or
@@ -184,15 +249,143 @@ static int stopped(sb_control *ctl, int level, sb_error *err)
     return sb_error_set(err, SB_EINTR, 0, 0, "stopped at distance %d", level);
 }
 
-/* Merge runs in[0..k) into the file out, each key once; with f, as the
- * last merge of level `level` (see final).  *n: keys written. */
-static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f, int level, uint64_t *n,
+typedef sb_dsample sampler;
+
+/* Keys of a level at even steps, taken as it is written, however long:
+ * when the room is full, every other key goes and the step doubles. */
+static void sample_add(sampler *sp, const uint64_t *key, int kw)
+{
+    if (!sp->cap || sp->seen++ % sp->step)
+        return;
+    if (sp->n == sp->cap) {
+        for (uint64_t j = 0; 2 * j < sp->cap; j++)
+            memcpy(sp->a + j * kw, sp->a + 2 * j * kw, sizeof *sp->a * (size_t)kw);
+        sp->n = (sp->cap + 1) / 2;
+        sp->step *= 2;
+        if ((sp->seen - 1) % sp->step)
+            return;
+    }
+    memcpy(sp->a + sp->n++ * kw, key, sizeof *sp->a * (size_t)kw);
+}
+
+/* The new level's keys come to the sink in ascending order, each once;
+ * it keeps those that levels d and d-1 lack (sink_keep), writes them and
+ * notes what final asks for (sink_write).  The two parts may run on two
+ * threads at once, on different keys, each in key order: sink_keep reads
+ * levels d and d-1, sink_write the other side's and the file written. */
+typedef struct sink {
+    sb_dlevels *s;
+    final *f;
+    cursor c[3];      /* x, y, other */
+    sampler *sp;      /* or NULL */
+    sb_lwriter w;
+    int wopen;
+    uint64_t n;       /* keys written */
+} sink;
+
+static int sink_open(sink *o, sb_dlevels *s, final *f, const char *out, sampler *sp, sb_error *err)
+{
+    memset(o, 0, sizeof *o);
+    o->s = s;
+    o->f = f;
+    o->sp = sp->cap ? sp : NULL;
+    const char *name[3] = {f->x, f->y, f->other};
+    for (int j = 0; j < 3; j++) {
+        if (!name[j])
+            continue;
+        int rc = cur_open(&o->c[j], s, name[j], err);
+        if (rc)
+            return rc;
+    }
+    if (o->sp) {
+        o->sp->n = o->sp->seen = 0;
+        o->sp->step = 1;
+        o->sp->level = -1;
+    }
+    /* levels are kept (and read again) in blocks */
+    int rc = sb_lwriter_open_packed(&o->w, &s->st, out, err);
+    o->wopen = !rc;
+    return rc;
+}
+
+/* Of a[0..n) keep those in neither level d nor d-1, moved to the front;
+ * *k gets how many. */
+static int sink_keep(sink *o, uint64_t *a, uint64_t n, uint64_t *k, sb_error *err)
+{
+    int kw = o->s->kw, rc = 0;
+    uint64_t j = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        const uint64_t *key = a + i * kw;
+        if (reach(&o->c[0], key, kw, &rc, err) || reach(&o->c[1], key, kw, &rc, err))
+            continue;
+        if (rc)
+            return rc;
+        if (j != i)
+            memcpy(a + j * kw, key, kb(o->s));
+        j++;
+    }
+    *k = j;
+    return 0;
+}
+
+static int sink_write(sink *o, const uint64_t *a, uint64_t n, sb_error *err)
+{
+    sb_dlevels *s = o->s;
+    final *f = o->f;
+    int kw = s->kw, rc = 0;
+    for (uint64_t i = 0; i < n && !rc; i++) {
+        const uint64_t *key = a + i * kw;
+        if ((rc = sb_lwriter_put(&o->w, key, err)))
+            return rc;
+        if (o->sp)
+            sample_add(o->sp, key, kw);
+        if (f->keep_first && f->nfirst < SB_DISK_LAST)
+            memcpy(f->first + f->nfirst++ * kw, key, kb(s));
+        if (f->hit)
+            continue;
+        if (f->other)
+            f->hit = reach(&o->c[2], key, kw, &rc, err);
+        else if (f->want_goal)
+            f->hit = s->model.is_goal ? s->model.is_goal(s->model.ud, key) != 0 : !sb_key_cmp(key, f->goal, kw);
+        if (f->hit)
+            memcpy(f->hitkey, key, kb(s));
+    }
+    o->n += n;
+    return rc;
+}
+
+static int sink_put(sink *o, const uint64_t *key, sb_error *err)
+{
+    uint64_t k[MAXKW], n;
+    memcpy(k, key, kb(o->s));
+    int rc = sink_keep(o, k, 1, &n, err);
+    return rc ? rc : sink_write(o, k, n, err);
+}
+
+/* Close the readers and the writer (given up when rc is not 0). */
+static int sink_close(sink *o, int rc, sb_error *err)
+{
+    for (int j = 0; j < 3; j++)
+        cur_close(&o->c[j], o->s);
+    if (!o->wopen)
+        return rc;
+    if (rc) {
+        sb_lwriter_abort(&o->w);
+        return rc;
+    }
+    if ((rc = sb_lwriter_close(&o->w, err)) == 0)
+        o->f->bytes = o->w.bytes + SB_LS_HEADER, o->f->check = o->w.check;
+    return rc;
+}
+
+/* Merge runs in[0..k), each key once, into the sink o, or with o NULL
+ * into a new run file out.  *n: keys written to out. */
+static int merge(sb_dlevels *s, const int *in, int k, const char *out, sink *o, int level, uint64_t *n,
                  sb_control *ctl, sb_error *err)
 {
     int kw = s->kw, rc = 0, opened = 0;
-    sb_lreader *r = calloc((size_t)k + 3, sizeof *r);
-    int *h = malloc(sizeof *h * ((size_t)k + 1));
-    int xs = 0, ys = 0, os = 0; /* reader states of x, y, other: 1 key, 0 end */
+    sb_lreader *r = calloc((size_t)k, sizeof *r);
+    int *h = malloc(sizeof *h * (size_t)k);
     sb_lwriter w;
     int wopen = 0;
     *n = 0;
@@ -203,12 +396,10 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
     }
     sb_lheap H = {r, h, 0, kw};
     char name[64];
-    uint64_t total = 0;
     for (int i = 0; i < k && !rc; i++) {
         rname(name, sizeof name, in[i]);
         if ((rc = sb_lreader_open(&r[i], &s->st, name, NULL, err)))
             break;
-        total += r[i].n;
         opened = i + 1;
         int g = sb_lreader_next(&r[i], err);
         if (g < 0)
@@ -216,21 +407,8 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         else if (g)
             h[H.n++] = i;
     }
-    const char *extra[3] = {f ? f->x : NULL, f ? f->y : NULL, f ? f->other : NULL};
-    int *state[3] = {&xs, &ys, &os}, xopen[3] = {0, 0, 0};
-    for (int j = 0; j < 3 && !rc; j++) {
-        if (!extra[j])
-            continue;
-        if ((rc = sb_lreader_open(&r[k + j], &s->st, extra[j], NULL, err)))
-            break;
-        xopen[j] = 1;
-        *state[j] = sb_lreader_next(&r[k + j], err);
-        if (*state[j] < 0)
-            rc = *state[j];
-    }
-    /* levels are kept (and read again) in blocks; runs, written and read
-     * once, in the faster gap code */
-    if (!rc && !(rc = f ? sb_lwriter_open_packed(&w, &s->st, out, err) : sb_lwriter_open(&w, &s->st, out, err)))
+    /* runs, written and read once, in the faster gap code */
+    if (!rc && !o && !(rc = sb_lwriter_open(&w, &s->st, out, err)))
         wopen = 1;
     for (int i = H.n / 2 - 1; i >= 0; i--)
         sb_lheap_down(&H, i);
@@ -247,40 +425,17 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
         if (!g)
             h[0] = h[--H.n];
         sb_lheap_down(&H, 0);
-        if ((++steps & 0xffff) == 0) {
-            if ((rc = stopped(ctl, level, err)))
-                break;
-            if (ctl && ctl->progress)
-                report(s, ctl, f ? "search on disk, merging" : "search on disk, merging runs", level, steps, total);
-        }
+        if ((++steps & 0xffff) == 0 && (rc = stopped(ctl, level, err)))
+            break;
         if (have && !sb_key_cmp(cur, prev, kw))
             continue;
         memcpy(prev, cur, kb(s));
         have = 1;
-        if (f && f->x && reach(&r[k], &xs, cur, kw, &rc, err))
-            continue;
-        if (f && f->y && reach(&r[k + 1], &ys, cur, kw, &rc, err))
-            continue;
-        if (rc || (rc = sb_lwriter_put(&w, cur, err)))
-            break;
-        ++*n;
-        if (!f)
-            continue;
-        if (f->keep_first && f->nfirst < SB_DISK_LAST)
-            memcpy(f->first + f->nfirst++ * kw, cur, kb(s));
-        if (f->hit)
-            continue;
-        if (f->other)
-            f->hit = reach(&r[k + 2], &os, cur, kw, &rc, err);
-        else if (f->want_goal)
-            f->hit = s->model.is_goal ? s->model.is_goal(s->model.ud, cur) != 0
-                                      : !sb_key_cmp(cur, f->goal, kw);
-        if (f->hit)
-            memcpy(f->hitkey, cur, kb(s));
+        if (o)
+            rc = sink_put(o, cur, err);
+        else if (!(rc = sb_lwriter_put(&w, cur, err)))
+            ++*n;
     }
-    for (int j = 0; j < 3; j++)
-        if (xopen[j])
-            sb_lreader_close(&r[k + j]);
     for (int i = 0; i < opened; i++)
         sb_lreader_close(&r[i]);
     free(r);
@@ -290,70 +445,272 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, final *f,
             sb_lwriter_abort(&w);
         else
             rc = sb_lwriter_close(&w, err);
-        if (!rc && f)
-            f->bytes = w.bytes + SB_LS_HEADER, f->check = w.check;
     }
     return rc;
 }
 
-/* ---- expanding a level into runs ---- */
+/* ---- making a level: buckets ----
+ *
+ * Sorting all neighbours in chunks and merging the chunks' runs costs, at
+ * 10^9 configurations, two codings of every neighbour and a tournament
+ * among dozens of runs.  So, as the engine in memory does, the level is
+ * cut first and sorted after: the key range is cut into buckets at keys
+ * of level d taken at even steps (neighbours spread over the range much
+ * as the level does), each neighbour listed goes as it is to its bucket's
+ * file, and the buckets, each planned at half of what a thread can sort
+ * in memory, are then read back one by one in key order, sorted, freed of
+ * repeats and handed to the one writer of the level (the sink), which
+ * drops the keys of levels d and d-1 as it streams through them.  Both
+ * phases run on all threads: the threads take batches of level d from
+ * one reader and list their neighbours into files of their own; then
+ * they take buckets from a counter, each sorting its bucket while another
+ * thread's is being written, and hand them to the sink in turn.  A bucket
+ * larger than a thread can sort (keys crowded in a few places of the
+ * range) is sorted in chunks and merged as runs (the scheme of Korf's
+ * delayed duplicate detection), in its turn. */
 
-typedef struct expander {
-    sb_dlevels *s;
-    uint64_t *buf, *tmp, n, cap;
-    int *runs, nruns, capruns, next_run;
-    int rc;
-    sb_error *err;
-} expander;
+#define MAX_THREADS 8
+#define MAX_BUCKETS 128          /* files a thread lists into */
+#define MIN_BUCKET_BUFFER 1024   /* bytes of a bucket file's write buffer, at least */
+#define BATCH 64                 /* keys of level d a thread takes at once */
+#define PAR_KEYS 65536           /* keys a thread sorts at once, at least, for more than one */
+#define SAMPLE 4096              /* keys of level d read to cut the range, at most */
+#define MAX_FANIN 64             /* runs of a large bucket merged at once, at most */
 
-static int flush_chunk(expander *e)
+static void bname(char *b, size_t n, int t, int i)
 {
-    sb_dlevels *s = e->s;
-    if (!e->n)
-        return 0;
-    uint64_t *a = sb_keys_sort(e->buf, e->tmp, e->n, s->kw, s->idm);
-    if (!a)
-        return sb_error_set(e->err, SB_ENOMEM, 0, 0, "out of memory sorting");
-    uint64_t k = sb_keys_unique_minus(a, e->n, NULL, 0, NULL, 0, s->kw, s->idm);
-    if (e->nruns == e->capruns) {
-        int nc = e->capruns ? 2 * e->capruns : 16;
-        int *r = realloc(e->runs, sizeof *r * (size_t)nc);
-        if (!r)
-            return sb_error_set(e->err, SB_ENOMEM, 0, 0, "out of memory");
-        e->runs = r;
-        e->capruns = nc;
+    snprintf(b, n, "bucket-%d-%05d", t, i);
+}
+
+typedef struct maker maker;
+
+typedef struct worker {
+    maker *m;
+    int t;
+    uint64_t *batch;            /* phase 1: keys of level d */
+    unsigned char **wb;         /* phase 1: a write buffer per bucket */
+    size_t *wlen;
+    uint64_t *cnt;              /* keys listed into each bucket */
+    uint64_t gen;               /* neighbours listed */
+    uint64_t *buf, *tmp;        /* phase 2: a bucket and the sort's scratch */
+    int rc;
+    sb_error err;
+} worker;
+
+struct maker {
+    sb_dlevels *s;
+    int T, P, level;
+    uint64_t *split;            /* P-1 ascending keys: bucket i is [split[i-1], split[i]) */
+    int nsplit;                 /* keys of room in split */
+    size_t wbytes;              /* bytes of a write buffer */
+    uint64_t C;                 /* keys a thread sorts at once */
+    int maxP;                   /* buckets there is room to cut into */
+    sb_lreader *in;             /* phase 1: level d, read in batches */
+    uint64_t done, total;
+    int next;                   /* phase 2: the next bucket to take */
+    int keep, write;            /* the buckets whose turn it is at sink_keep, at sink_write */
+    int fail, rc;
+    sb_error *err;
+    sink *o;
+    sb_control *ctl;
+    double last;                /* time of the last progress line */
+    pthread_mutex_t lk;
+    pthread_cond_t cv;
+    worker w[MAX_THREADS];
+};
+
+/* Note a thread's failure (the first one's error is the level's). */
+static void fail(maker *m, worker *w)
+{
+    pthread_mutex_lock(&m->lk);
+    if (!m->fail) {
+        m->fail = 1;
+        m->rc = w->rc;
+        *m->err = w->err;
     }
-    char name[64];
-    sb_lwriter w;
-    int id = e->next_run++;
-    rname(name, sizeof name, id);
-    int rc = sb_lwriter_open(&w, &s->st, name, e->err);
-    for (uint64_t i = 0; i < k && !rc; i++)
-        rc = sb_lwriter_put(&w, a + i * s->kw, e->err);
-    if (rc) {
-        sb_lwriter_abort(&w);
-        return rc;
+    pthread_cond_broadcast(&m->cv);
+    pthread_mutex_unlock(&m->lk);
+}
+
+static int bucket_of(const maker *m, const uint64_t *k)
+{
+    int lo = 0, hi = m->P - 1, kw = m->s->kw;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        const uint64_t *sp = m->split + (size_t)mid * kw;
+        if (kw == 1 ? sp[0] <= k[0] : sb_key_cmp(sp, k, kw) <= 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    if ((rc = sb_lwriter_close(&w, e->err)))
-        return rc;
-    e->runs[e->nruns++] = id;
-    e->n = 0;
+    return lo;
+}
+
+/* Append n bytes to file name (made if need be), counted in the store
+ * under the lock. */
+static int append(maker *m, worker *w, const char *name, const void *b, size_t n)
+{
+    sb_lstore *st = &m->s->st;
+    pthread_mutex_lock(&m->lk);
+    int over = st->limit && st->used + n > st->limit;
+    if (!over) {
+        st->used += n;
+        if (st->used > st->peak)
+            st->peak = st->used;
+    }
+    pthread_mutex_unlock(&m->lk);
+    if (over)
+        return sb_error_set(&w->err, SB_ENOMEM, 0, 0,
+                            "disk limit exhausted: %llu bytes of levels cannot take %zu more",
+                            (unsigned long long)st->limit, n);
+    char p[SB_LS_NAME + 300];
+    sb_lstore_path(st, name, p, sizeof p);
+    int fd = open(p, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    const unsigned char *c = b;
+    while (fd >= 0 && n) {
+        ssize_t k = write(fd, c, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        c += k;
+        n -= (size_t)k;
+    }
+    if (fd < 0 || n || close(fd)) {
+        int e = errno;
+        if (fd >= 0 && n)
+            close(fd);
+        return sb_error_set(&w->err, SB_EIO, 0, 0, "cannot write %s: %s", p, strerror(e ? e : EIO));
+    }
     return 0;
+}
+
+static int flush_bucket(maker *m, worker *w, int b)
+{
+    char name[64];
+    if (!w->wlen[b])
+        return 0;
+    bname(name, sizeof name, w->t, b);
+    int rc = append(m, w, name, w->wb[b], w->wlen[b]);
+    w->wlen[b] = 0;
+    return rc;
 }
 
 static void emit(void *ctx, const uint64_t *key)
 {
-    expander *e = ctx;
-    sb_dlevels *s = e->s;
-    if (e->rc)
+    worker *w = ctx;
+    maker *m = w->m;
+    sb_dlevels *s = m->s;
+    if (w->rc)
         return;
-    if (e->n == e->cap && (e->rc = flush_chunk(e)) != 0)
+    uint64_t k[MAXKW];
+    memcpy(k, key, kb(s));
+    k[0] &= s->idm; /* the files keep states: hints are not delta-coded */
+    int b = m->P > 1 ? bucket_of(m, k) : 0;
+    if (w->wlen[b] + kb(s) > m->wbytes && (w->rc = flush_bucket(m, w, b)) != 0)
         return;
-    uint64_t *o = e->buf + e->n * s->kw;
-    memcpy(o, key, kb(s));
-    o[0] &= s->idm; /* the file keeps states: hints are not delta-coded */
-    e->n++;
-    s->generated++;
+    memcpy(w->wb[b] + w->wlen[b], k, kb(s));
+    w->wlen[b] += kb(s);
+    w->cnt[b]++;
+    w->gen++;
+}
+
+/* Phase 1 on one thread: batches of level d, their neighbours listed. */
+static void *list_work(void *arg)
+{
+    worker *w = arg;
+    maker *m = w->m;
+    sb_dlevels *s = m->s;
+    while (!w->rc) {
+        uint64_t got = 0;
+        pthread_mutex_lock(&m->lk);
+        if (!m->fail) {
+            int g = sb_lreader_many(m->in, w->batch, BATCH, &w->err);
+            if (g < 0)
+                w->rc = g;
+            else
+                got = (uint64_t)g;
+        }
+        m->done += got;
+        uint64_t done = m->done;
+        int failed = m->fail;
+        pthread_mutex_unlock(&m->lk);
+        if (failed || (!got && !w->rc))
+            break;
+        for (uint64_t i = 0; i < got && !w->rc; i++) {
+            int mrc = s->model.expand(s->model.ud, w->batch + i * s->kw, emit, w);
+            if (mrc && !w->rc)
+                w->rc = sb_error_set(&w->err, mrc, 0, 0, "the model failed to list moves");
+        }
+        if (!w->rc)
+            w->rc = stopped(m->ctl, m->level, &w->err);
+        if (w->t == 0 && m->ctl && m->ctl->progress && sb_now() - m->last > 0.2) {
+            report(s, m->ctl, "search on disk, expanding", m->level, done, m->total);
+            m->last = sb_now();
+        }
+    }
+    for (int b = 0; b < m->P && !w->rc; b++)
+        w->rc = flush_bucket(m, w, b);
+    if (w->rc)
+        fail(m, w);
+    return NULL;
+}
+
+/* Read count keys of file name into a. */
+static int read_keys(maker *m, worker *w, const char *name, uint64_t *a, uint64_t count, uint64_t from)
+{
+    sb_dlevels *s = m->s;
+    char p[SB_LS_NAME + 300];
+    sb_lstore_path(&s->st, name, p, sizeof p);
+    int fd = open(p, O_RDONLY);
+    unsigned char *c = (unsigned char *)a;
+    size_t n = count * kb(s);
+    off_t at = (off_t)(from * kb(s));
+    while (fd >= 0 && n) {
+        ssize_t k = pread(fd, c, n, at);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            break;
+        c += k;
+        n -= (size_t)k;
+        at += k;
+    }
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    if (fd < 0 || n)
+        return sb_error_set(&w->err, fd < 0 ? SB_EIO : SB_EBADFILE, 0, 0, "cannot read %s: %s", p,
+                            fd < 0 ? strerror(e) : "the file is shorter than written");
+    return 0;
+}
+
+/* Wait for bucket b's turn at *turn: 0, or 1 when another thread failed. */
+static int await_turn(maker *m, const int *turn, int b)
+{
+    pthread_mutex_lock(&m->lk);
+    while (*turn != b && !m->fail)
+        pthread_cond_wait(&m->cv, &m->lk);
+    int failed = m->fail;
+    pthread_mutex_unlock(&m->lk);
+    return failed;
+}
+
+static void pass_turn(maker *m, int *turn)
+{
+    pthread_mutex_lock(&m->lk);
+    ++*turn;
+    pthread_cond_broadcast(&m->cv);
+    pthread_mutex_unlock(&m->lk);
+}
+
+static void drop_bucket(maker *m, int b)
+{
+    char name[64];
+    for (int t = 0; t < m->T; t++) {
+        bname(name, sizeof name, t, b);
+        sb_lstore_remove(&m->s->st, name);
+    }
 }
 
 static void drop_runs(sb_dlevels *s, const int *runs, int k)
@@ -365,102 +722,385 @@ static void drop_runs(sb_dlevels *s, const int *runs, int k)
     }
 }
 
+/* Sorted keys a[0..k) as run file id. */
+static int write_run(sb_dlevels *s, const uint64_t *a, uint64_t k, int id, sb_error *err)
+{
+    char name[64];
+    sb_lwriter w;
+    rname(name, sizeof name, id);
+    int rc = sb_lwriter_open(&w, &s->st, name, err);
+    for (uint64_t i = 0; i < k && !rc; i++)
+        rc = sb_lwriter_put(&w, a + i * s->kw, err);
+    if (rc) {
+        sb_lwriter_abort(&w);
+        return rc;
+    }
+    return sb_lwriter_close(&w, err);
+}
+
+/* A bucket larger than a thread's room, in its turn: sorted in chunks,
+ * written as runs, and the runs merged into the sink (first among
+ * themselves while there are more than the buffers kept back allow). */
+static int large_bucket(maker *m, worker *w, int b)
+{
+    sb_dlevels *s = m->s;
+    int *runs = NULL, nruns = 0, cap = 0, id = 0, rc = 0;
+    char name[64];
+    for (int t = 0; t < m->T && !rc; t++) {
+        bname(name, sizeof name, t, b);
+        uint64_t total = m->w[t].cnt[b];
+        for (uint64_t at = 0; at < total && !rc; at += m->C) {
+            uint64_t n = total - at < m->C ? total - at : m->C;
+            if ((rc = read_keys(m, w, name, w->buf, n, at)))
+                break;
+            uint64_t *a = sb_keys_sort(w->buf, w->tmp, n, s->kw, s->idm);
+            if (!a) {
+                rc = sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory sorting");
+                break;
+            }
+            uint64_t k = sb_keys_unique_minus(a, n, NULL, 0, NULL, 0, s->kw, s->idm);
+            if (nruns == cap) {
+                int nc = cap ? 2 * cap : 16;
+                int *r = realloc(runs, sizeof *r * (size_t)nc);
+                if (!r) {
+                    rc = sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory");
+                    break;
+                }
+                runs = r;
+                cap = nc;
+            }
+            if ((rc = write_run(s, a, k, id, &w->err)))
+                break;
+            runs[nruns++] = id++;
+        }
+    }
+    drop_bucket(m, b);
+    /* the merge reads through the room of the bucket and its scratch
+     * (the holder of both turns alone takes from the budget) */
+    size_t K = kb(s), iob = s->st.iob;
+    sb_mem_free(s->mem, w->buf, m->C * K);
+    sb_mem_free(s->mem, w->tmp, m->C * K);
+    w->buf = w->tmp = NULL;
+    size_t room = sb_mem_left(s->mem) / iob;
+    int fan = room < 3 ? 2 : room - 1 > MAX_FANIN ? MAX_FANIN : (int)room - 1;
+    uint64_t n;
+    while (!rc && nruns > fan) {
+        rname(name, sizeof name, id);
+        if ((rc = merge(s, runs, fan, name, NULL, m->level, &n, m->ctl, &w->err)))
+            break;
+        drop_runs(s, runs, fan);
+        memmove(runs, runs + fan, sizeof *runs * (size_t)(nruns - fan));
+        nruns -= fan;
+        runs[nruns++] = id++;
+    }
+    if (!rc)
+        rc = merge(s, runs, nruns, NULL, m->o, m->level, &n, m->ctl, &w->err);
+    drop_runs(s, runs, nruns);
+    free(runs);
+    if (!rc && (!(w->buf = sb_mem_alloc(s->mem, m->C * K, &w->err)) ||
+                !(w->tmp = sb_mem_alloc(s->mem, m->C * K, &w->err))))
+        rc = SB_ENOMEM;
+    return rc;
+}
+
+/* Phase 2 on one thread: buckets taken in turn, sorted, and sunk. */
+static void *sort_work(void *arg)
+{
+    worker *w = arg;
+    maker *m = w->m;
+    sb_dlevels *s = m->s;
+    for (;;) {
+        pthread_mutex_lock(&m->lk);
+        int b = m->fail ? m->P : m->next++;
+        pthread_mutex_unlock(&m->lk);
+        if (b >= m->P)
+            break;
+        uint64_t n = 0;
+        for (int t = 0; t < m->T; t++)
+            n += m->w[t].cnt[b];
+        if (n > m->C) { /* both turns: the whole sink */
+            if (await_turn(m, &m->keep, b) || await_turn(m, &m->write, b))
+                break;
+            m->s->large++;
+            if ((w->rc = large_bucket(m, w, b)))
+                break;
+            pass_turn(m, &m->keep);
+            pass_turn(m, &m->write);
+            continue;
+        }
+        uint64_t at = 0;
+        char name[64];
+        for (int t = 0; t < m->T && !w->rc; t++) {
+            bname(name, sizeof name, t, b);
+            uint64_t c = m->w[t].cnt[b];
+            if (c)
+                w->rc = read_keys(m, w, name, w->buf + at * s->kw, c, 0);
+            at += c;
+        }
+        uint64_t *a = w->buf, k = 0;
+        if (!w->rc && n && !(a = sb_keys_sort(w->buf, w->tmp, n, s->kw, s->idm)))
+            w->rc = sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory sorting");
+        if (!w->rc)
+            k = sb_keys_unique_minus(a, n, NULL, 0, NULL, 0, s->kw, s->idm);
+        if (w->rc || await_turn(m, &m->keep, b))
+            break;
+        if ((w->rc = sink_keep(m->o, a, k, &k, &w->err)))
+            break;
+        pass_turn(m, &m->keep);
+        if (await_turn(m, &m->write, b))
+            break;
+        /* the store's count and the budget are sink_write's in its turn */
+        drop_bucket(m, b);
+        if ((w->rc = stopped(m->ctl, m->level, &w->err)) || (w->rc = sink_write(m->o, a, k, &w->err)))
+            break;
+        if (m->ctl && m->ctl->progress && sb_now() - m->last > 0.2) {
+            report(s, m->ctl, "search on disk, merging", m->level, (uint64_t)b + 1, (uint64_t)m->P);
+            m->last = sb_now();
+        }
+        pass_turn(m, &m->write);
+    }
+    if (w->rc)
+        fail(m, w);
+    return NULL;
+}
+
+/* Run fn on threads 1..T-1 and the caller's; fewer when a thread cannot
+ * be started. */
+static void run_threads(maker *m, void *(*fn)(void *))
+{
+    pthread_t th[MAX_THREADS];
+    int started = 1;
+    for (int t = 1; t < m->T; t++) {
+        if (pthread_create(&th[t], NULL, fn, &m->w[t]))
+            break;
+        started++;
+    }
+    fn(&m->w[0]);
+    for (int t = 1; t < started; t++)
+        pthread_join(th[t], NULL);
+}
+
+/* The cuts: P-1 keys at even steps of a[0..n), a sample of level d in
+ * order; fewer when the sample has repeats.  Sets m->P and m->split. */
+static int cut_at(maker *m, const uint64_t *a, uint64_t n, sb_error *err)
+{
+    sb_dlevels *s = m->s;
+    int P = 1;
+    if ((m->split = sb_mem_alloc(s->mem, (size_t)(m->P - 1) * kb(s), err)) == NULL)
+        return SB_ENOMEM;
+    m->nsplit = m->P - 1;
+    for (int j = 1; j < m->P; j++) {
+        const uint64_t *k = a + (n * (uint64_t)j / (uint64_t)m->P) * s->kw;
+        if (P > 1 && sb_key_cmp(k, m->split + (size_t)(P - 2) * s->kw, s->kw) <= 0)
+            continue;
+        memcpy(m->split + (size_t)(P - 1) * s->kw, k, kb(s));
+        P++;
+    }
+    m->P = P;
+    return 0;
+}
+
+/* The same for level d in file name (n keys): the sample taken as it was
+ * written (sp), or one read from the file. */
+static int cut_range(maker *m, const char *name, uint64_t n, const sampler *sp, sb_error *err)
+{
+    sb_dlevels *s = m->s;
+    if (sp && sp->n >= 8 * (uint64_t)m->P) /* taken as the level was written */
+        return cut_at(m, sp->a, sp->n, err);
+    size_t room = sb_mem_left(s->mem), need = s->st.iob + sb_lstore_packed_extra(&s->st);
+    uint64_t S = room > need ? (room - need) / (4 * kb(s)) : 0, step, got = 0, i = 0;
+    if (S > SAMPLE)
+        S = SAMPLE;
+    if (S > n)
+        S = n;
+    if (S < (uint64_t)m->P) /* no room to cut as planned: one bucket, sorted in runs */
+        return m->P = 1, 0;
+    step = n / S;
+    uint64_t *a = sb_mem_alloc(s->mem, S * kb(s), err);
+    if (!a)
+        return SB_ENOMEM;
+    sb_lreader r;
+    int rc = sb_lreader_open(&r, &s->st, name, NULL, err), g = 0;
+    while (!rc && got < S && (g = sb_lreader_next(&r, err)) == 1)
+        if (i++ % step == 0)
+            memcpy(a + got++ * s->kw, r.key, kb(s));
+    if (!rc) {
+        sb_lreader_close(&r);
+        rc = g < 0 ? g : 0;
+    }
+    if (!rc)
+        rc = cut_at(m, a, got, err);
+    sb_mem_free(s->mem, a, S * kb(s));
+    return rc;
+}
+
+/* Neighbours listed per state expanded so far (4 before any). */
+static double branching(const sb_dlevels *s)
+{
+    uint64_t e = 0;
+    for (int k = 0; k < 2; k++)
+        for (int d = 0; d + 1 < s->nlev[k]; d++)
+            e += s->cnt[k][d];
+    return e && s->generated ? (double)s->generated / (double)e : 4.0;
+}
+
+static void free_workers(maker *m)
+{
+    sb_dlevels *s = m->s;
+    for (int t = 0; t < m->T; t++) {
+        worker *w = &m->w[t];
+        sb_mem_free(s->mem, w->batch, BATCH * kb(s));
+        for (int b = 0; w->wb && b < m->P; b++)
+            sb_mem_free(s->mem, w->wb[b], m->wbytes);
+        free(w->wb);
+        free(w->wlen);
+        w->batch = NULL;
+        w->wb = NULL;
+        w->wlen = NULL;
+        sb_mem_free(s->mem, w->buf, m->C * kb(s));
+        sb_mem_free(s->mem, w->tmp, m->C * kb(s));
+        w->buf = w->tmp = NULL;
+    }
+}
+
 /* Make the level after side X's newest; Y >= 0: the other side (both
- * ways).  f gets what the merge noticed. */
+ * ways).  f gets what the sink noticed. */
 static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *f, sb_control *ctl,
                       sb_error *err)
 {
     int d = s->nlev[X] - 1, rc = 0;
-    size_t iob = s->st.iob;
+    size_t iob = s->st.iob, x = sb_lstore_packed_extra(&s->st), K = kb(s);
+    uint64_t nd = s->cnt[X][d];
     char cur[64], prev[64], out[64], other[64];
     lname(cur, sizeof cur, X, d);
     lname(prev, sizeof prev, X, d - 1);
     lname(out, sizeof out, X, d + 1);
     if (Y >= 0)
         lname(other, sizeof other, Y, s->nlev[Y] - 1);
-    /* the chunk: what the budget leaves after the reader and the writer
-     * (and the level reader's block decoder) */
-    size_t x = sb_lstore_packed_extra(&s->st);
-    size_t left = sb_mem_left(s->mem), need = 3 * iob + x + 2 * MIN_CHUNK * kb(s);
-    if (left < need)
-        return sb_error_set(err, SB_ENOMEM, 0, 0,
-                            "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
-                            need, left);
-    size_t cb = (left - 3 * iob - x) / 2;
-    if (cb > MAX_CHUNK_BYTES)
-        cb = MAX_CHUNK_BYTES;
-    expander e = {s, NULL, NULL, 0, cb / kb(s), NULL, 0, 0, 0, 0, err};
-    s->run_bytes = e.cap * kb(s);
-    if (!(e.buf = sb_mem_alloc(s->mem, e.cap * kb(s), err)) ||
-        !(e.tmp = sb_mem_alloc(s->mem, e.cap * kb(s), err))) {
-        sb_mem_free(s->mem, e.buf, e.cap * kb(s));
-        return SB_ENOMEM;
-    }
-    sb_lreader r;
-    if (!(rc = sb_lreader_open(&r, &s->st, cur, NULL, err))) {
-        double last = sb_now();
-        uint64_t done = 0;
-        int g;
-        while (!e.rc && (g = sb_lreader_next(&r, err)) != 0) {
-            if (g < 0) {
-                e.rc = g;
-                break;
-            }
-            int mrc = s->model.expand(s->model.ud, r.key, emit, &e);
-            if (mrc && !e.rc)
-                e.rc = sb_error_set(err, mrc, 0, 0, "the model failed to list moves");
-            if ((++done & 1023) != 0)
-                continue;
-            if (!e.rc)
-                e.rc = stopped(ctl, d + 1, err);
-            if (ctl && ctl->progress && sb_now() - last > 0.2) {
-                report(s, ctl, "search on disk, expanding", d + 1, done, s->cnt[X][d]);
-                last = sb_now();
-            }
-        }
-        sb_lreader_close(&r);
-        rc = e.rc ? e.rc : flush_chunk(&e);
-    }
-    sb_mem_free(s->mem, e.buf, e.cap * kb(s));
-    sb_mem_free(s->mem, e.tmp, e.cap * kb(s));
-    /* merge: runs among themselves while there are more than the buffers
-     * left allow, then all with levels d and d-1 into level d+1 */
-    left = sb_mem_left(s->mem);
-    left = left > 4 * x ? left - 4 * x : 0; /* three levels read, one written, in blocks */
-    size_t fan = left / iob > 4 ? left / iob - 4 : 0;
-    if (fan > MAX_FANIN)
-        fan = MAX_FANIN;
-    if (!rc && fan < 2)
-        rc = sb_error_set(err, SB_ENOMEM, 0, 0,
-                          "memory budget exhausted: merging levels on disk needs %zu bytes, %zu are left",
-                          6 * iob + 4 * x, sb_mem_left(s->mem));
-    while (!rc && (size_t)e.nruns > fan) {
-        int id = e.next_run++;
-        char name[64];
-        uint64_t n;
-        rname(name, sizeof name, id);
-        if ((rc = merge(s, e.runs, (int)fan, name, NULL, d + 1, &n, ctl, err)))
+    maker *m = calloc(1, sizeof *m);
+    if (!m)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    m->s = s;
+    m->level = d + 1;
+    m->err = err;
+    m->ctl = ctl;
+    m->total = nd;
+    pthread_mutex_init(&m->lk, NULL);
+    pthread_cond_init(&m->cv, NULL);
+    /* the second phase sets the buckets' size: the sink's three readers
+     * (and their keys read ahead) and writer, a large bucket's run being
+     * written, the cuts, and for each thread a bucket and its scratch */
+    size_t left = sb_mem_left(s->mem), cuts = left / (128 * K);
+    m->maxP = cuts < 2 ? 2 : cuts > MAX_BUCKETS ? MAX_BUCKETS : (int)cuts;
+    size_t fixed = 4 * (iob + x) + 3 * cursor_keys(iob, K) * K + iob + (size_t)m->maxP * K;
+    /* a bucket and its scratch are, for a large bucket's merge, at least
+     * two buffers (with the run writer's, two runs merged into a third) */
+    uint64_t least = (iob + K - 1) / K, C = 0;
+    if (least < MIN_CHUNK)
+        least = MIN_CHUNK;
+    int T = s->threads < 1 ? 1 : s->threads > MAX_THREADS ? MAX_THREADS : s->threads;
+    for (; T >= 1; T--) {
+        C = left > fixed ? (left - fixed) / (2 * K * (size_t)T) : 0;
+        if (C > MAX_CHUNK_BYTES / K)
+            C = MAX_CHUNK_BYTES / K;
+        if (T == 1 || (C >= least && C >= PAR_KEYS))
             break;
-        drop_runs(s, e.runs, (int)fan);
-        memmove(e.runs, e.runs + fan, sizeof *e.runs * (size_t)(e.nruns - (int)fan));
-        e.nruns -= (int)fan;
-        e.runs[e.nruns++] = id;
     }
+    m->T = T;
+    m->C = C;
+    /* the first phase: the reader of level d and each thread's batch, the
+     * rest write buffers, T per bucket */
+    size_t one = iob + x + (size_t)T * BATCH * K;
+    double est = (double)nd * branching(s);
+    double P = ceil(2 * est / (double)(C ? C : 1));
+    m->P = P < 1 ? 1 : P > m->maxP ? m->maxP : (int)P;
+    if (C < least || left < one + (size_t)T * MIN_BUCKET_BUFFER) {
+        rc = sb_error_set(err, SB_ENOMEM, 0, 0,
+                          "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
+                          fixed + 2 * least * K, left);
+        goto done;
+    }
+    if ((left - one) / ((size_t)T * (size_t)m->P) < MIN_BUCKET_BUFFER)
+        m->P = (int)((left - one) / ((size_t)T * MIN_BUCKET_BUFFER));
+    if (m->P > 1 && (rc = cut_range(m, cur, nd, s->samp[X].level == d ? &s->samp[X] : NULL, err)))
+        goto done;
+    left = sb_mem_left(s->mem); /* less the cuts */
+    m->wbytes = left > one ? (left - one) / ((size_t)T * (size_t)m->P) : 0;
+    if (m->wbytes > ((size_t)1 << 20))
+        m->wbytes = (size_t)1 << 20;
+    m->wbytes -= m->wbytes % K;
+    if (m->wbytes < K) {
+        rc = sb_error_set(err, SB_ENOMEM, 0, 0, "memory budget exhausted: levels on disk need %zu bytes more",
+                          (size_t)T * (size_t)m->P * K);
+        goto done;
+    }
+    for (int t = 0; t < T && !rc; t++) {
+        worker *w = &m->w[t];
+        w->m = m;
+        w->t = t;
+        w->wb = calloc((size_t)m->P, sizeof *w->wb);
+        w->wlen = calloc((size_t)m->P, sizeof *w->wlen);
+        w->cnt = calloc((size_t)m->P, sizeof *w->cnt);
+        if (!w->wb || !w->wlen || !w->cnt) {
+            rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+            break;
+        }
+        if (!(w->batch = sb_mem_alloc(s->mem, BATCH * K, err)))
+            rc = SB_ENOMEM;
+        for (int b = 0; b < m->P && !rc; b++)
+            if (!(w->wb[b] = sb_mem_alloc(s->mem, m->wbytes, err)))
+                rc = SB_ENOMEM;
+    }
+    sb_lreader in;
+    if (!rc && !(rc = sb_lreader_open(&in, &s->st, cur, NULL, err))) {
+        m->in = &in;
+        run_threads(m, list_work);
+        sb_lreader_close(&in);
+        rc = m->rc;
+    }
+    free_workers(m);
+    if (!rc)
+        for (int t = 0; t < T; t++)
+            s->generated += m->w[t].gen;
+    /* the second phase: the buckets in key order into level d+1 */
     f->x = cur;
     f->y = d >= 1 ? prev : NULL;
     f->other = Y >= 0 ? other : NULL;
     f->goal = goal;
     f->want_goal = Y < 0 && !s->census && (goal || s->model.is_goal);
     f->keep_first = X == 0;
-    uint64_t n = 0;
-    if (!rc)
-        rc = merge(s, e.runs, e.nruns, out, f, d + 1, &n, ctl, err);
-    if (!rc)
+    sink o;
+    int sopen = 0;
+    if (!rc) {
+        rc = sink_open(&o, s, f, out, &s->samp[X], err);
+        sopen = 1;
+    }
+    for (int t = 0; t < T && !rc; t++)
+        if (!(m->w[t].buf = sb_mem_alloc(s->mem, C * K, err)) || !(m->w[t].tmp = sb_mem_alloc(s->mem, C * K, err)))
+            rc = SB_ENOMEM;
+    if (!rc) {
+        m->o = &o;
+        run_threads(m, sort_work);
+        rc = m->rc;
+    }
+    free_workers(m);
+    if (sopen)
+        rc = sink_close(&o, rc, err);
+    if (!rc) {
         s->level_bytes += f->bytes;
-    drop_runs(s, e.runs, e.nruns);
-    free(e.runs);
-    if (!rc)
-        rc = push(s, X, n, f->check, err);
+        s->buckets += (uint64_t)m->P;
+        rc = push(s, X, o.n, f->check, err);
+        s->samp[X].level = d + 1;
+    }
+done:
+    for (int b = 0; b < m->P; b++) /* what a failure left */
+        drop_bucket(m, b);
+    for (int t = 0; t < MAX_THREADS; t++)
+        free(m->w[t].cnt);
+    sb_mem_free(s->mem, m->split, (size_t)(m->nsplit) * K);
+    pthread_mutex_destroy(&m->lk);
+    pthread_cond_destroy(&m->cv);
+    free(m);
     if (s->st.peak > s->disk_peak)
         s->disk_peak = s->st.peak;
     return rc;
@@ -736,7 +1376,7 @@ static void tidy(sb_dlevels *s)
     DIR *d = opendir(s->st.dir);
     struct dirent *e;
     while (d && (e = readdir(d)) != NULL)
-        if (!strncmp(e->d_name, "run-", 4) || !strcmp(e->d_name, "run.new")) {
+        if (!strncmp(e->d_name, "run-", 4) || !strncmp(e->d_name, "bucket-", 7) || !strcmp(e->d_name, "run.new")) {
             char p[SB_LS_NAME + 300];
             sb_lstore_path(&s->st, e->d_name, p, sizeof p);
             unlink(p);
@@ -884,6 +1524,15 @@ static int begin(sb_dlevels *s, const uint64_t *start, const uint64_t **goal, un
         return rc;
     s->open = 1;
     s->st.sync = s->ckpt != NULL;
+    /* room for samples of the newest levels: a thousandth of the budget */
+    uint64_t cap = sb_mem_left(s->mem) / 1024 / kb(s);
+    if (cap > SAMPLE)
+        cap = SAMPLE;
+    for (int k = 0; k < 2 && cap >= 64; k++) {
+        if (!(s->samp[k].a = sb_mem_alloc(s->mem, cap * kb(s), err)))
+            return SB_ENOMEM;
+        s->samp[k].cap = cap;
+    }
     memcpy(st0, start, kb(s));
     st0[0] &= s->idm;
     if (*goal) {

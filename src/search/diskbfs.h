@@ -25,6 +25,14 @@
 
 #define SB_DISK_LAST 16 /* keys of the newest level kept in memory (sb_search_last) */
 
+/* Keys of a level at even steps (diskbfs.c cuts the next level's range
+ * at them). */
+typedef struct sb_dsample {
+    uint64_t *a;           /* n keys of cap, kw words each */
+    uint64_t n, cap, step, seen;
+    int level;             /* the level of its side it is of, -1 none */
+} sb_dsample;
+
 typedef struct sb_dlevels {
     sb_keymodel model;
     int kw;
@@ -34,6 +42,7 @@ typedef struct sb_dlevels {
     const char *ckpt;      /* or: the checkpoint folder, used as it is */
     int resume;            /* take up the run kept in ckpt */
     uint64_t ident;        /* the caller's fingerprint of the problem (for ckpt) */
+    int threads;           /* threads making a level (0 or 1: one) */
     uint64_t limit;        /* bytes of files allowed, 0 none */
     sb_lstore st;
     int open;              /* st is open */
@@ -48,13 +57,14 @@ typedef struct sb_dlevels {
     uint64_t last[SB_DISK_LAST * SB_SEARCH_MAXKW], nlast;
     uint64_t disk_peak;
     uint64_t level_bytes;  /* bytes of the level files written, all levels */
-    uint64_t run_bytes;    /* the chunk of neighbours, in bytes (figures) */
+    uint64_t buckets, large; /* buckets made, all levels, and those sorted in runs */
+    sb_dsample samp[2];    /* of each side's newest level */
 } sb_dlevels;
 
 /* An engine for model m (copied) keeping its levels under dir, at most
  * limit bytes of them (0 none).  SB_EUSAGE as sb_levels_init.  For a
  * checkpoint, set ckpt (the folder, used as it is and kept), resume and
- * ident after this call. */
+ * ident after this call; for more than one thread, threads. */
 int sb_dlevels_init(sb_dlevels *s, const sb_keymodel *m, const char *dir, uint64_t limit, sb_mem *mem,
                     sb_error *err);
 void sb_dlevels_free(sb_dlevels *s);

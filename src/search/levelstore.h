@@ -122,6 +122,12 @@ int sb_lreader_open(sb_lreader *r, sb_lstore *ls, const char *name, uint64_t *n,
 /* The next key into r->key: 1, 0 at the end (the checksum then checked),
  * or an SB_E* code. */
 int sb_lreader_next(sb_lreader *r, sb_error *err);
+/* Up to max keys (at most SB_LREADER_MANY) into keys, kw words each:
+ * how many (fewer only at the end of the file; 0 there, after the checks
+ * of sb_lreader_next), or an SB_E* code.  r->key is the last one read.
+ * Faster than a call of sb_lreader_next a key. */
+#define SB_LREADER_MANY 65536
+int sb_lreader_many(sb_lreader *r, uint64_t *keys, size_t max, sb_error *err);
 void sb_lreader_close(sb_lreader *r);
 /* The header of a file alone: keys and body checksum (either may be
  * NULL); SB_EBADFILE as sb_lreader_open. */

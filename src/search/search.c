@@ -10,6 +10,7 @@
 #include "bfs.h"
 #include "diskbfs.h"
 #include "levels.h"
+#include "../core/pool.h"
 
 struct sb_search {
     int engine;
@@ -72,6 +73,7 @@ int sb_search_new(sb_search **out, int engine, const sb_keymodel *m, const sb_se
         return rc;
     }
     if (s->disk) {
+        s->dl.threads = sb_pool_threads(s->opts.threads);
         s->dl.ckpt = s->opts.checkpoint;
         s->dl.resume = s->opts.resume;
         s->dl.ident = s->opts.ident;
@@ -153,12 +155,14 @@ static void collect(sb_search *s)
         in->nlevels[0] = l->nlev[0];
         in->nlevels[1] = l->nlev[1];
         in->dropped = 0;
-        in->threads = 1;
+        in->threads = l->threads < 1 ? 1 : l->threads;
         in->states = sb_dlevels_total(l);
         in->generated = l->generated;
         in->disk_peak = l->disk_peak;
         in->disk_used = l->open ? l->st.used : 0;
         in->disk_levels = l->level_bytes;
+        in->disk_buckets = l->buckets;
+        in->disk_large = l->large;
     } else {
         const sb_levels *l = &s->lv;
         in->found = l->found;
@@ -201,6 +205,7 @@ static int spill(sb_search *s, const uint64_t *start, const uint64_t *goal, unsi
     int rc = sb_dlevels_init(&s->dl, &s->model, s->spill_dir, s->opts.disk_limit, s->mem, err);
     if (rc)
         return rc;
+    s->dl.threads = l->threads;
     s->disk = 1;
     int (*keep)(void *, const uint64_t *) = s->dl.model.is_goal;
     if (s->census)
@@ -269,7 +274,7 @@ int sb_search_run(sb_search *s, const uint64_t *start, const uint64_t *goal, uns
 
 const sb_search_info *sb_search_result(const sb_search *s)
 {
-    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const sb_search_info none = {0, -1, 0, 0, 0, {0, 0}, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     return s ? &s->info : &none;
 }
 
