@@ -391,19 +391,29 @@ AVX512 static inline __attribute__((always_inline)) uint64_t bad_win(const vk *k
 {
     const int nb = coarse ? 8 : 16;
     vtri a = tri_index(k, vw, r0, r1, r2, r3, quad, coarse);
-    /* all blocks at once, then a tree of blends by the bits of the block
-     * number (a chain of masked permutes waits on each other) */
-    __m512i r[16];
-#pragma GCC unroll 16
-    for (int j = 0; j < nb; j++)
-        r[j] = coarse ? _mm512_permutex2var_epi8(k->Tc[2 * j], a.w, k->Tc[2 * j + 1])
-                      : _mm512_permutex2var_epi8(k->T[2 * j], a.w, k->T[2 * j + 1]);
+    const __m512i *T = coarse ? k->Tc : k->T;
+    __mmask64 h[4];
+    __m512i r[4];
 #pragma GCC unroll 4
-    for (int step = 1; step < nb; step *= 2) {
-        __mmask64 hi = _mm512_test_epi8_mask(a.u, _mm512_set1_epi8((char)step));
-#pragma GCC unroll 8
-        for (int j = 0; j < nb; j += 2 * step)
-            r[j] = _mm512_mask_mov_epi8(r[j], hi, r[j + step]);
+    for (int l = 0; l < 4; l++)
+        h[l] = _mm512_test_epi8_mask(a.u, _mm512_set1_epi8((char)(1 << l)));
+    /* a tree of blends by the bits of the block number (a chain of masked
+     * permutes waits on each other), depth first, four blocks at a time:
+     * all sixteen blocks first, then the tree, kept sixteen registers live
+     * a chain, and with two chains (bad_two) more than the 32 there are */
+#pragma GCC unroll 4
+    for (int q = 0; q < nb / 4; q++) {
+        __m512i p[4];
+#pragma GCC unroll 4
+        for (int j = 0; j < 4; j++)
+            p[j] = _mm512_permutex2var_epi8(T[8 * q + 2 * j], a.w, T[8 * q + 2 * j + 1]);
+        p[0] = _mm512_mask_mov_epi8(p[0], h[0], p[1]), p[2] = _mm512_mask_mov_epi8(p[2], h[0], p[3]);
+        r[q] = _mm512_mask_mov_epi8(p[0], h[1], p[2]);
+    }
+    r[0] = _mm512_mask_mov_epi8(r[0], h[2], r[1]);
+    if (!coarse) {
+        r[2] = _mm512_mask_mov_epi8(r[2], h[2], r[3]);
+        r[0] = _mm512_mask_mov_epi8(r[0], h[3], r[2]);
     }
     return _mm512_mask_testn_epi8_mask(a.valid, r[0], a.bits);
 }
@@ -417,21 +427,30 @@ AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, co
                                                                 uint64_t *ma, uint64_t *mb)
 {
     vtri a = tri_index(k, vw, ra0, ra1, ra0, ra1, 0, 0), b = tri_index(k, vw, rb0, rb1, rb0, rb1, 0, 0);
-    __m512i x[16], y[16];
-#pragma GCC unroll 16
-    for (int j = 0; j < 16; j++) {
-        __m512i lo = _mm512_load_si512(&k->T[2 * j]), hi = _mm512_load_si512(&k->T[2 * j + 1]);
-        x[j] = _mm512_permutex2var_epi8(lo, a.w, hi);
-        y[j] = _mm512_permutex2var_epi8(lo, b.w, hi);
-    }
+    __mmask64 ha[4], hb[4];
+    __m512i x[4], y[4];
 #pragma GCC unroll 4
-    for (int step = 1; step < 16; step *= 2) {
-        __mmask64 ha = _mm512_test_epi8_mask(a.u, _mm512_set1_epi8((char)step));
-        __mmask64 hb = _mm512_test_epi8_mask(b.u, _mm512_set1_epi8((char)step));
-#pragma GCC unroll 8
-        for (int j = 0; j < 16; j += 2 * step)
-            x[j] = _mm512_mask_mov_epi8(x[j], ha, x[j + step]), y[j] = _mm512_mask_mov_epi8(y[j], hb, y[j + step]);
+    for (int l = 0; l < 4; l++)
+        ha[l] = _mm512_test_epi8_mask(a.u, _mm512_set1_epi8((char)(1 << l))),
+        hb[l] = _mm512_test_epi8_mask(b.u, _mm512_set1_epi8((char)(1 << l)));
+    /* the blend tree depth first, four blocks at a time, as in bad_win:
+     * five registers live a chain instead of sixteen */
+#pragma GCC unroll 4
+    for (int q = 0; q < 4; q++) {
+        __m512i pa[4], pb[4];
+#pragma GCC unroll 4
+        for (int j = 0; j < 4; j++) {
+            __m512i lo = _mm512_load_si512(&k->T[8 * q + 2 * j]), hi = _mm512_load_si512(&k->T[8 * q + 2 * j + 1]);
+            pa[j] = _mm512_permutex2var_epi8(lo, a.w, hi);
+            pb[j] = _mm512_permutex2var_epi8(lo, b.w, hi);
+        }
+        pa[0] = _mm512_mask_mov_epi8(pa[0], ha[0], pa[1]), pa[2] = _mm512_mask_mov_epi8(pa[2], ha[0], pa[3]);
+        pb[0] = _mm512_mask_mov_epi8(pb[0], hb[0], pb[1]), pb[2] = _mm512_mask_mov_epi8(pb[2], hb[0], pb[3]);
+        x[q] = _mm512_mask_mov_epi8(pa[0], ha[1], pa[2]), y[q] = _mm512_mask_mov_epi8(pb[0], hb[1], pb[2]);
     }
+    x[0] = _mm512_mask_mov_epi8(x[0], ha[2], x[1]), x[2] = _mm512_mask_mov_epi8(x[2], ha[2], x[3]);
+    y[0] = _mm512_mask_mov_epi8(y[0], hb[2], y[1]), y[2] = _mm512_mask_mov_epi8(y[2], hb[2], y[3]);
+    x[0] = _mm512_mask_mov_epi8(x[0], ha[3], x[2]), y[0] = _mm512_mask_mov_epi8(y[0], hb[3], y[2]);
     *ma = _mm512_mask_testn_epi8_mask(a.valid, x[0], a.bits);
     *mb = _mm512_mask_testn_epi8_mask(b.valid, y[0], b.bits);
 }
