@@ -155,6 +155,42 @@ static void test_sort_random(void)
     CHECK_INT(bad, 0);
 }
 
+/* sb_keys_sort_large against sb_keys_sort on arrays past its threshold
+ * (65,536 keys) and below it: keys spread, crowded under a few values
+ * of their highest bits (one part takes most), all equal but for hints,
+ * with hint bits; the same array, hints and order of equal keys too. */
+static void test_sort_large_random(void)
+{
+    gen g;
+    sb_rng_seed(&g.r, 13);
+    int bad = 0;
+    for (int round = 0; round < 24; round++) {
+        gen_setup(&g, round * KW_MAX); /* one word, each mask in turn */
+        uint64_t n = round % 4 == 0 ? 65535 + sb_rng_below(&g.r, 3) : 70000 + sb_rng_below(&g.r, 400000);
+        uint64_t *a = malloc(n * 8), *b = malloc(n * 8), *t = malloc(n * 8), *u = malloc(n * 8);
+        int crowd = round % 3;
+        if (crowd == 0) {
+            g.range = (uint64_t)1 << 40;
+            g.scatter = round % 2;
+        }
+        for (uint64_t i = 0; i < n; i++) {
+            if (crowd == 2 && g.range > 1)
+                g.range = 1;
+            draw(&g, a + i);
+            if (crowd == 1 && sb_rng_below(&g.r, 10))
+                a[i] &= g.m >> 20 | ~g.m; /* nine in ten under the top bits' zero */
+        }
+        memcpy(b, a, n * 8);
+        uint64_t *got = sb_keys_sort_large(a, t, n, 1, g.m), *want = sb_keys_sort(b, u, n, 1, g.m);
+        bad += !got || !want || memcmp(got, want, n * 8) != 0;
+        free(a);
+        free(b);
+        free(t);
+        free(u);
+    }
+    CHECK_INT(bad, 0);
+}
+
 /* unique_minus and minus on a batch against two levels, of lengths that
  * take the walk in step or the gallop */
 static void test_unique_minus_random(void)
@@ -286,6 +322,7 @@ static void test_search_random(void)
 int main(void)
 {
     RUN(test_sort_random);
+    RUN(test_sort_large_random);
     RUN(test_unique_minus_random);
     RUN(test_merge_random);
     RUN(test_search_random);

@@ -320,7 +320,9 @@ static int sink_keep(sink *o, uint64_t *a, uint64_t n, uint64_t *k, sb_error *er
             continue;
         if (rc)
             return rc;
-        if (j != i)
+        if (kw == 1)
+            a[j] = key[0];
+        else if (j != i)
             memcpy(a + j * kw, key, kb(o->s));
         j++;
     }
@@ -604,13 +606,20 @@ static void emit(void *ctx, const uint64_t *key)
     if (w->rc)
         return;
     uint64_t k[MAXKW];
-    memcpy(k, key, kb(s));
+    size_t K = kb(s);
+    if (s->kw == 1)
+        k[0] = key[0];
+    else
+        memcpy(k, key, K);
     k[0] &= s->idm; /* the files keep states: hints are not delta-coded */
     int b = m->P > 1 ? bucket_of(m, k) : 0;
-    if (w->wlen[b] + kb(s) > m->wbytes && (w->rc = flush_bucket(m, w, b)) != 0)
+    if (w->wlen[b] + K > m->wbytes && (w->rc = flush_bucket(m, w, b)) != 0)
         return;
-    memcpy(w->wb[b] + w->wlen[b], k, kb(s));
-    w->wlen[b] += kb(s);
+    if (s->kw == 1)
+        memcpy(w->wb[b] + w->wlen[b], k, sizeof *k);
+    else
+        memcpy(w->wb[b] + w->wlen[b], k, K);
+    w->wlen[b] += K;
     w->cnt[b]++;
     w->gen++;
 }
@@ -753,7 +762,7 @@ static int large_bucket(maker *m, worker *w, int b)
             uint64_t n = total - at < m->C ? total - at : m->C;
             if ((rc = read_keys(m, w, name, w->buf, n, at)))
                 break;
-            uint64_t *a = sb_keys_sort(w->buf, w->tmp, n, s->kw, s->idm);
+            uint64_t *a = sb_keys_sort_large(w->buf, w->tmp, n, s->kw, s->idm);
             if (!a) {
                 rc = sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory sorting");
                 break;
@@ -838,7 +847,7 @@ static void *sort_work(void *arg)
             at += c;
         }
         uint64_t *a = w->buf, k = 0;
-        if (!w->rc && n && !(a = sb_keys_sort(w->buf, w->tmp, n, s->kw, s->idm)))
+        if (!w->rc && n && !(a = sb_keys_sort_large(w->buf, w->tmp, n, s->kw, s->idm)))
             w->rc = sb_error_set(&w->err, SB_ENOMEM, 0, 0, "out of memory sorting");
         if (!w->rc)
             k = sb_keys_unique_minus(a, n, NULL, 0, NULL, 0, s->kw, s->idm);

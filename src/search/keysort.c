@@ -94,6 +94,58 @@ uint64_t *sb_keys_sort(uint64_t *a, uint64_t *t, uint64_t n, int kw, uint64_t m)
     return sort_w(a, t, n, kw, ~(uint64_t)0);
 }
 
+/* Large arrays of one-word keys: one pass scatters them by their highest
+ * varying bits into parts of about PART_KEYS keys, each then sorted from
+ * its lowest digit while it sits in the second-level cache, instead of
+ * five or six passes over the whole array, each scattering to 2048 places
+ * spread over megabytes.  A part that takes most keys (keys crowded under
+ * a few values of those bits) is only slower, never wrong.  Every move
+ * keeps the order of equal keys, so the result is sb_keys_sort's. */
+#define PART_KEYS 16384 /* 128 KB: a part and its scratch fit in the cache */
+
+uint64_t *sb_keys_sort_large(uint64_t *a, uint64_t *t, uint64_t n, int kw, uint64_t m)
+{
+    if (kw != 1 || n < 4 * PART_KEYS)
+        return sb_keys_sort(a, t, n, kw, m);
+    uint64_t orv = 0, andv = ~(uint64_t)0;
+    for (uint64_t i = 0; i < n; i++) {
+        orv |= a[i] & m;
+        andv &= a[i] & m;
+    }
+    uint64_t vary = orv ^ andv;
+    if (!vary)
+        return a;
+    int top = 63 - __builtin_clzll(vary), bits = 1;
+    while (bits < DBITS && (n >> bits) > PART_KEYS)
+        bits++;
+    int sh = top + 1 - bits;
+    if (sh < 0) {
+        sh = 0;
+        bits = top + 1;
+    }
+    uint64_t mask = ((uint64_t)1 << bits) - 1, *at = calloc((size_t)mask + 2, sizeof *at);
+    if (!at)
+        return NULL;
+    for (uint64_t i = 0; i < n; i++)
+        at[(((a[i] & m) >> sh) & mask) + 1]++;
+    for (uint64_t p = 1; p <= mask + 1; p++)
+        at[p] += at[p - 1];
+    for (uint64_t i = 0; i < n; i++)
+        t[at[((a[i] & m) >> sh) & mask]++] = a[i];
+    /* at[p] is now where part p ends */
+    for (uint64_t p = 0, from = 0; p <= mask; from = at[p++]) {
+        uint64_t len = at[p] - from, *r = sort_w(t + from, a + from, len, 1, m);
+        if (!r) {
+            free(at);
+            return NULL;
+        }
+        if (r != t + from)
+            memcpy(t + from, r, len * sizeof *t);
+    }
+    free(at);
+    return t;
+}
+
 /* Compare keys, one-word keys on the bits of m only. */
 static inline __attribute__((always_inline)) int cmp_m(const uint64_t *a, const uint64_t *b,
                                                        const int kw, uint64_t m)
