@@ -308,12 +308,42 @@ static int sink_open(sink *o, sb_dlevels *s, final *f, const char *out, sampler 
     return rc;
 }
 
+/* Advance c past the keys below v, one-word keys: whether c holds v. */
+static inline int reach_1(cursor *c, uint64_t v, int *rc, sb_error *err)
+{
+    const uint64_t *a = c->a;
+    size_t i = c->i, n = c->n;
+    while (c->has == 1 && a[i] < v)
+        if (++i == n) {
+            c->has = cur_fill(c, err);
+            a = c->a;
+            i = c->i;
+            n = c->n;
+        }
+    c->i = i;
+    if (c->has < 0)
+        *rc = c->has;
+    return c->has == 1 && a[i] == v;
+}
+
 /* Of a[0..n) keep those in neither level d nor d-1, moved to the front;
  * *k gets how many. */
 static int sink_keep(sink *o, uint64_t *a, uint64_t n, uint64_t *k, sb_error *err)
 {
     int kw = o->s->kw, rc = 0;
     uint64_t j = 0;
+    if (kw == 1) {
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t v = a[i];
+            if (reach_1(&o->c[0], v, &rc, err) || reach_1(&o->c[1], v, &rc, err))
+                continue;
+            if (rc)
+                return rc;
+            a[j++] = v;
+        }
+        *k = j;
+        return 0;
+    }
     for (uint64_t i = 0; i < n; i++) {
         const uint64_t *key = a + i * kw;
         if (reach(&o->c[0], key, kw, &rc, err) || reach(&o->c[1], key, kw, &rc, err))
