@@ -278,6 +278,8 @@ typedef struct sink {
     final *f;
     cursor c[3];      /* x, y, other */
     sampler *sp;      /* or NULL */
+    int (*also)(void *ctx, const uint64_t *key); /* or NULL: told of each key sink_put keeps */
+    void *also_ctx;
     sb_lwriter w;
     int wopen;
     uint64_t n;       /* keys written */
@@ -391,6 +393,8 @@ static int sink_put(sink *o, const uint64_t *key, sb_error *err)
     uint64_t k[MAXKW], n;
     memcpy(k, key, kb(o->s));
     int rc = sink_keep(o, k, 1, &n, err);
+    if (!rc && n && o->also)
+        rc = o->also(o->also_ctx, k);
     return rc ? rc : sink_write(o, k, n, err);
 }
 
@@ -509,9 +513,26 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, sink *o, 
 #define SAMPLE 4096              /* keys of level d read to cut the range, at most */
 #define MAX_FANIN 64             /* runs of a large bucket merged at once, at most */
 
-static void bname(char *b, size_t n, int t, int i)
+/* A set of buckets being filled: P ranges of keys cut at split, a file
+ * per thread and range.  The neighbours of a level are listed into one
+ * (from the level's file, or, one way, as the level is written: see
+ * make_level), which the next level is then made from. */
+struct sb_dcut {
+    int P, T, tag;              /* buckets, threads listing, which of two file names */
+    int nsplit;                 /* keys of room in split */
+    uint64_t *split;            /* P-1 ascending keys: bucket i is [split[i-1], split[i]) */
+    uint64_t *cnt;              /* keys listed by thread t into bucket b: cnt[t * P + b] */
+    uint64_t gen[MAX_THREADS];  /* neighbours listed by each thread */
+    size_t wbytes;              /* bytes of a write buffer */
+    unsigned char **wb;         /* while listing: a write buffer per thread and bucket */
+    size_t *wlen;
+    int side, level;            /* of the level whose neighbours these are */
+};
+typedef struct sb_dcut cutset;
+
+static void bname(char *b, size_t n, const cutset *c, int t, int i)
 {
-    snprintf(b, n, "bucket-%d-%05d", t, i);
+    snprintf(b, n, "bucket-%d-%d-%05d", c->tag, t, i);
 }
 
 typedef struct maker maker;
@@ -519,27 +540,22 @@ typedef struct maker maker;
 typedef struct worker {
     maker *m;
     int t;
-    uint64_t *batch;            /* phase 1: keys of level d */
-    unsigned char **wb;         /* phase 1: a write buffer per bucket */
-    size_t *wlen;
-    uint64_t *cnt;              /* keys listed into each bucket */
-    uint64_t gen;               /* neighbours listed */
-    uint64_t *buf, *tmp;        /* phase 2: a bucket and the sort's scratch */
+    cutset *to;                 /* where listed neighbours go */
+    uint64_t *batch;            /* listing from the file: keys of level d */
+    uint64_t *buf, *tmp;        /* a bucket and the sort's scratch */
     int rc;
     sb_error err;
 } worker;
 
 struct maker {
     sb_dlevels *s;
-    int T, P, level;
-    uint64_t *split;            /* P-1 ascending keys: bucket i is [split[i-1], split[i]) */
-    int nsplit;                 /* keys of room in split */
-    size_t wbytes;              /* bytes of a write buffer */
+    int T, level;
+    cutset *cur;                /* the neighbours of level d */
+    cutset *nx;                 /* or NULL: those of level d+1, listed as it is made */
     uint64_t C;                 /* keys a thread sorts at once */
-    int maxP;                   /* buckets there is room to cut into */
-    sb_lreader *in;             /* phase 1: level d, read in batches */
+    sb_lreader *in;             /* listing from the file: level d, read in batches */
     uint64_t done, total;
-    int next;                   /* phase 2: the next bucket to take */
+    int next;                   /* the next bucket to take */
     int keep, write;            /* the buckets whose turn it is at sink_keep, at sink_write */
     int fail, rc;
     sb_error *err;
@@ -564,18 +580,26 @@ static void fail(maker *m, worker *w)
     pthread_mutex_unlock(&m->lk);
 }
 
-static int bucket_of(const maker *m, const uint64_t *k)
+static int bucket_of(const cutset *c, const uint64_t *k, int kw)
 {
-    int lo = 0, hi = m->P - 1, kw = m->s->kw;
+    int lo = 0, hi = c->P - 1;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        const uint64_t *sp = m->split + (size_t)mid * kw;
+        const uint64_t *sp = c->split + (size_t)mid * kw;
         if (kw == 1 ? sp[0] <= k[0] : sb_key_cmp(sp, k, kw) <= 0)
             lo = mid + 1;
         else
             hi = mid;
     }
     return lo;
+}
+
+static uint64_t bucket_keys(const cutset *c, int b)
+{
+    uint64_t n = 0;
+    for (int t = 0; t < c->T; t++)
+        n += c->cnt[(size_t)t * c->P + b];
+    return n;
 }
 
 /* Append n bytes to file name (made if need be), counted in the store
@@ -619,12 +643,22 @@ static int append(maker *m, worker *w, const char *name, const void *b, size_t n
 
 static int flush_bucket(maker *m, worker *w, int b)
 {
+    cutset *c = w->to;
+    size_t i = (size_t)w->t * c->P + b;
     char name[64];
-    if (!w->wlen[b])
+    if (!c->wlen[i])
         return 0;
-    bname(name, sizeof name, w->t, b);
-    int rc = append(m, w, name, w->wb[b], w->wlen[b]);
-    w->wlen[b] = 0;
+    bname(name, sizeof name, c, w->t, b);
+    int rc = append(m, w, name, c->wb[i], c->wlen[i]);
+    c->wlen[i] = 0;
+    return rc;
+}
+
+static int flush_all(maker *m, worker *w)
+{
+    int rc = 0;
+    for (int b = 0; b < w->to->P && !rc; b++)
+        rc = flush_bucket(m, w, b);
     return rc;
 }
 
@@ -632,6 +666,7 @@ static void emit(void *ctx, const uint64_t *key)
 {
     worker *w = ctx;
     maker *m = w->m;
+    cutset *c = w->to;
     sb_dlevels *s = m->s;
     if (w->rc)
         return;
@@ -642,19 +677,31 @@ static void emit(void *ctx, const uint64_t *key)
     else
         memcpy(k, key, K);
     k[0] &= s->idm; /* the files keep states: hints are not delta-coded */
-    int b = m->P > 1 ? bucket_of(m, k) : 0;
-    if (w->wlen[b] + K > m->wbytes && (w->rc = flush_bucket(m, w, b)) != 0)
+    int b = c->P > 1 ? bucket_of(c, k, s->kw) : 0;
+    size_t i = (size_t)w->t * c->P + b;
+    if (c->wlen[i] + K > c->wbytes && (w->rc = flush_bucket(m, w, b)) != 0)
         return;
     if (s->kw == 1)
-        memcpy(w->wb[b] + w->wlen[b], k, sizeof *k);
+        memcpy(c->wb[i] + c->wlen[i], k, sizeof *k);
     else
-        memcpy(w->wb[b] + w->wlen[b], k, K);
-    w->wlen[b] += K;
-    w->cnt[b]++;
-    w->gen++;
+        memcpy(c->wb[i] + c->wlen[i], k, K);
+    c->wlen[i] += K;
+    c->cnt[i]++;
+    c->gen[w->t]++;
 }
 
-/* Phase 1 on one thread: batches of level d, their neighbours listed. */
+/* List the neighbours of keys a[0..n) into w->to. */
+static void expand_keys(worker *w, const uint64_t *a, uint64_t n)
+{
+    sb_dlevels *s = w->m->s;
+    for (uint64_t i = 0; i < n && !w->rc; i++) {
+        int mrc = s->model.expand(s->model.ud, a + i * s->kw, emit, w);
+        if (mrc && !w->rc)
+            w->rc = sb_error_set(&w->err, mrc, 0, 0, "the model failed to list moves");
+    }
+}
+
+/* Listing from the file, on one thread: batches of level d. */
 static void *list_work(void *arg)
 {
     worker *w = arg;
@@ -676,11 +723,7 @@ static void *list_work(void *arg)
         pthread_mutex_unlock(&m->lk);
         if (failed || (!got && !w->rc))
             break;
-        for (uint64_t i = 0; i < got && !w->rc; i++) {
-            int mrc = s->model.expand(s->model.ud, w->batch + i * s->kw, emit, w);
-            if (mrc && !w->rc)
-                w->rc = sb_error_set(&w->err, mrc, 0, 0, "the model failed to list moves");
-        }
+        expand_keys(w, w->batch, got);
         if (!w->rc)
             w->rc = stopped(m->ctl, m->level, &w->err);
         if (w->t == 0 && m->ctl && m->ctl->progress && sb_now() - m->last > 0.2) {
@@ -688,8 +731,8 @@ static void *list_work(void *arg)
             m->last = sb_now();
         }
     }
-    for (int b = 0; b < m->P && !w->rc; b++)
-        w->rc = flush_bucket(m, w, b);
+    if (!w->rc)
+        w->rc = flush_all(m, w);
     if (w->rc)
         fail(m, w);
     return NULL;
@@ -743,12 +786,12 @@ static void pass_turn(maker *m, int *turn)
     pthread_mutex_unlock(&m->lk);
 }
 
-static void drop_bucket(maker *m, int b)
+static void drop_bucket(sb_dlevels *s, const cutset *c, int b)
 {
     char name[64];
-    for (int t = 0; t < m->T; t++) {
-        bname(name, sizeof name, t, b);
-        sb_lstore_remove(&m->s->st, name);
+    for (int t = 0; t < c->T; t++) {
+        bname(name, sizeof name, c, t, b);
+        sb_lstore_remove(&s->st, name);
     }
 }
 
@@ -777,17 +820,27 @@ static int write_run(sb_dlevels *s, const uint64_t *a, uint64_t k, int id, sb_er
     return sb_lwriter_close(&w, err);
 }
 
-/* A bucket larger than a thread's room, in its turn: sorted in chunks,
- * written as runs, and the runs merged into the sink (first among
- * themselves while there are more than the buffers kept back allow). */
+/* A key the sink kept, from a large bucket: listed when the next level's
+ * neighbours are being listed. */
+static int also_expand(void *ctx, const uint64_t *key)
+{
+    worker *w = ctx;
+    expand_keys(w, key, 1);
+    return w->rc;
+}
+
+/* A bucket larger than a thread's room, holding both turns: sorted in
+ * chunks, written as runs, and the runs merged into the sink (first
+ * among themselves while there are more than the buffers allow). */
 static int large_bucket(maker *m, worker *w, int b)
 {
     sb_dlevels *s = m->s;
+    const cutset *c = m->cur;
     int *runs = NULL, nruns = 0, cap = 0, id = 0, rc = 0;
     char name[64];
-    for (int t = 0; t < m->T && !rc; t++) {
-        bname(name, sizeof name, t, b);
-        uint64_t total = m->w[t].cnt[b];
+    for (int t = 0; t < c->T && !rc; t++) {
+        bname(name, sizeof name, c, t, b);
+        uint64_t total = c->cnt[(size_t)t * c->P + b];
         for (uint64_t at = 0; at < total && !rc; at += m->C) {
             uint64_t n = total - at < m->C ? total - at : m->C;
             if ((rc = read_keys(m, w, name, w->buf, n, at)))
@@ -813,7 +866,7 @@ static int large_bucket(maker *m, worker *w, int b)
             runs[nruns++] = id++;
         }
     }
-    drop_bucket(m, b);
+    drop_bucket(s, c, b);
     /* the merge reads through the room of the bucket and its scratch
      * (the holder of both turns alone takes from the budget) */
     size_t K = kb(s), iob = s->st.iob;
@@ -832,8 +885,12 @@ static int large_bucket(maker *m, worker *w, int b)
         nruns -= fan;
         runs[nruns++] = id++;
     }
-    if (!rc)
+    if (!rc) {
+        m->o->also = m->nx ? also_expand : NULL;
+        m->o->also_ctx = w;
         rc = merge(s, runs, nruns, NULL, m->o, m->level, &n, m->ctl, &w->err);
+        m->o->also = NULL;
+    }
     drop_runs(s, runs, nruns);
     free(runs);
     if (!rc && (!(w->buf = sb_mem_alloc(s->mem, m->C * K, &w->err)) ||
@@ -842,21 +899,22 @@ static int large_bucket(maker *m, worker *w, int b)
     return rc;
 }
 
-/* Phase 2 on one thread: buckets taken in turn, sorted, and sunk. */
+/* Making level d+1 on one thread: buckets taken in turn, sorted, and
+ * sunk; with m->nx, the keys kept are expanded too, before they are
+ * written, while another thread holds the turn at the writer. */
 static void *sort_work(void *arg)
 {
     worker *w = arg;
     maker *m = w->m;
     sb_dlevels *s = m->s;
+    const cutset *c = m->cur;
     for (;;) {
         pthread_mutex_lock(&m->lk);
-        int b = m->fail ? m->P : m->next++;
+        int b = m->fail ? c->P : m->next++;
         pthread_mutex_unlock(&m->lk);
-        if (b >= m->P)
+        if (b >= c->P)
             break;
-        uint64_t n = 0;
-        for (int t = 0; t < m->T; t++)
-            n += m->w[t].cnt[b];
+        uint64_t n = bucket_keys(c, b);
         if (n > m->C) { /* both turns: the whole sink */
             if (await_turn(m, &m->keep, b) || await_turn(m, &m->write, b))
                 break;
@@ -869,12 +927,12 @@ static void *sort_work(void *arg)
         }
         uint64_t at = 0;
         char name[64];
-        for (int t = 0; t < m->T && !w->rc; t++) {
-            bname(name, sizeof name, t, b);
-            uint64_t c = m->w[t].cnt[b];
-            if (c)
-                w->rc = read_keys(m, w, name, w->buf + at * s->kw, c, 0);
-            at += c;
+        for (int t = 0; t < c->T && !w->rc; t++) {
+            uint64_t k = c->cnt[(size_t)t * c->P + b];
+            bname(name, sizeof name, c, t, b);
+            if (k)
+                w->rc = read_keys(m, w, name, w->buf + at * s->kw, k, 0);
+            at += k;
         }
         uint64_t *a = w->buf, k = 0;
         if (!w->rc && n && !(a = sb_keys_sort_large(w->buf, w->tmp, n, s->kw, s->idm)))
@@ -886,18 +944,22 @@ static void *sort_work(void *arg)
         if ((w->rc = sink_keep(m->o, a, k, &k, &w->err)))
             break;
         pass_turn(m, &m->keep);
+        if (m->nx && (expand_keys(w, a, k), w->rc))
+            break;
         if (await_turn(m, &m->write, b))
             break;
         /* the store's count and the budget are sink_write's in its turn */
-        drop_bucket(m, b);
+        drop_bucket(s, c, b);
         if ((w->rc = stopped(m->ctl, m->level, &w->err)) || (w->rc = sink_write(m->o, a, k, &w->err)))
             break;
         if (m->ctl && m->ctl->progress && sb_now() - m->last > 0.2) {
-            report(s, m->ctl, "search on disk, merging", m->level, (uint64_t)b + 1, (uint64_t)m->P);
+            report(s, m->ctl, "search on disk, merging", m->level, (uint64_t)b + 1, (uint64_t)c->P);
             m->last = sb_now();
         }
         pass_turn(m, &m->write);
     }
+    if (!w->rc && m->nx)
+        w->rc = flush_all(m, w);
     if (w->rc)
         fail(m, w);
     return NULL;
@@ -919,41 +981,41 @@ static void run_threads(maker *m, void *(*fn)(void *))
         pthread_join(th[t], NULL);
 }
 
-/* The cuts: P-1 keys at even steps of a[0..n), a sample of level d in
- * order; fewer when the sample has repeats.  Sets m->P and m->split. */
-static int cut_at(maker *m, const uint64_t *a, uint64_t n, sb_error *err)
+/* The cuts: c->P - 1 keys at even steps of a[0..n), a sample of a level
+ * in order; fewer when the sample has repeats.  Sets c->P, c->split. */
+static int cut_at(sb_dlevels *s, cutset *c, const uint64_t *a, uint64_t n, sb_error *err)
 {
-    sb_dlevels *s = m->s;
     int P = 1;
-    if ((m->split = sb_mem_alloc(s->mem, (size_t)(m->P - 1) * kb(s), err)) == NULL)
+    if ((c->split = sb_mem_alloc(s->mem, (size_t)(c->P - 1) * kb(s), err)) == NULL)
         return SB_ENOMEM;
-    m->nsplit = m->P - 1;
-    for (int j = 1; j < m->P; j++) {
-        const uint64_t *k = a + (n * (uint64_t)j / (uint64_t)m->P) * s->kw;
-        if (P > 1 && sb_key_cmp(k, m->split + (size_t)(P - 2) * s->kw, s->kw) <= 0)
+    c->nsplit = c->P - 1;
+    for (int j = 1; j < c->P; j++) {
+        const uint64_t *k = a + (n * (uint64_t)j / (uint64_t)c->P) * s->kw;
+        if (P > 1 && sb_key_cmp(k, c->split + (size_t)(P - 2) * s->kw, s->kw) <= 0)
             continue;
-        memcpy(m->split + (size_t)(P - 1) * s->kw, k, kb(s));
+        memcpy(c->split + (size_t)(P - 1) * s->kw, k, kb(s));
         P++;
     }
-    m->P = P;
+    c->P = P;
     return 0;
 }
 
-/* The same for level d in file name (n keys): the sample taken as it was
+/* The same for a level in file name (n keys): the sample taken as it was
  * written (sp), or one read from the file. */
-static int cut_range(maker *m, const char *name, uint64_t n, const sampler *sp, sb_error *err)
+static int cut_range(sb_dlevels *s, cutset *c, const char *name, uint64_t n, const sampler *sp, sb_error *err)
 {
-    sb_dlevels *s = m->s;
-    if (sp && sp->n >= 8 * (uint64_t)m->P) /* taken as the level was written */
-        return cut_at(m, sp->a, sp->n, err);
+    if (c->P < 2)
+        return 0;
+    if (sp && sp->n >= 8 * (uint64_t)c->P) /* taken as the level was written */
+        return cut_at(s, c, sp->a, sp->n, err);
     size_t room = sb_mem_left(s->mem), need = s->st.iob + sb_lstore_packed_extra(&s->st);
     uint64_t S = room > need ? (room - need) / (4 * kb(s)) : 0, step, got = 0, i = 0;
     if (S > SAMPLE)
         S = SAMPLE;
     if (S > n)
         S = n;
-    if (S < (uint64_t)m->P) /* no room to cut as planned: one bucket, sorted in runs */
-        return m->P = 1, 0;
+    if (S < (uint64_t)c->P) /* no room to cut as planned: one bucket, sorted in runs */
+        return c->P = 1, 0;
     step = n / S;
     uint64_t *a = sb_mem_alloc(s->mem, S * kb(s), err);
     if (!a)
@@ -968,9 +1030,70 @@ static int cut_range(maker *m, const char *name, uint64_t n, const sampler *sp, 
         rc = g < 0 ? g : 0;
     }
     if (!rc)
-        rc = cut_at(m, a, got, err);
+        rc = cut_at(s, c, a, got, err);
     sb_mem_free(s->mem, a, S * kb(s));
     return rc;
+}
+
+/* Write buffers for c: room bytes for T threads, at most 1 MB each;
+ * SB_ENOMEM when a buffer would not hold a key. */
+static int cut_buffers(sb_dlevels *s, cutset *c, int T, size_t room, sb_error *err)
+{
+    size_t K = kb(s), n = (size_t)T * (size_t)c->P;
+    c->T = T;
+    c->wbytes = room / n;
+    if (c->wbytes > ((size_t)1 << 20))
+        c->wbytes = (size_t)1 << 20;
+    c->wbytes -= c->wbytes % K;
+    if (!(c->cnt = calloc(n, sizeof *c->cnt)) || !(c->wb = calloc(n, sizeof *c->wb)) ||
+        !(c->wlen = calloc(n, sizeof *c->wlen)))
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    if (c->wbytes < K)
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "memory budget exhausted: levels on disk need %zu bytes more",
+                            n * K);
+    for (size_t i = 0; i < n; i++)
+        if (!(c->wb[i] = sb_mem_alloc(s->mem, c->wbytes, err)))
+            return SB_ENOMEM;
+    return 0;
+}
+
+/* The write buffers go once the listing is done. */
+static void cut_unbuffer(sb_dlevels *s, cutset *c)
+{
+    for (size_t i = 0; c->wb && i < (size_t)c->T * (size_t)c->P; i++)
+        sb_mem_free(s->mem, c->wb[i], c->wbytes);
+    free(c->wb);
+    free(c->wlen);
+    c->wb = NULL;
+    c->wlen = NULL;
+}
+
+/* Forget c, its files removed (NULL: nothing). */
+static void cut_free(sb_dlevels *s, cutset *c)
+{
+    if (!c)
+        return;
+    cut_unbuffer(s, c);
+    if (c->cnt)
+        for (int b = 0; b < c->P; b++)
+            drop_bucket(s, c, b);
+    free(c->cnt);
+    sb_mem_free(s->mem, c->split, (size_t)c->nsplit * kb(s));
+    free(c);
+}
+
+static cutset *cut_new(int side, int level, int tag, int P, sb_error *err)
+{
+    cutset *c = calloc(1, sizeof *c);
+    if (!c) {
+        sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    c->side = side;
+    c->level = level;
+    c->tag = tag;
+    c->P = P;
+    return c;
 }
 
 /* Neighbours listed per state expanded so far (4 before any). */
@@ -989,21 +1112,27 @@ static void free_workers(maker *m)
     for (int t = 0; t < m->T; t++) {
         worker *w = &m->w[t];
         sb_mem_free(s->mem, w->batch, BATCH * kb(s));
-        for (int b = 0; w->wb && b < m->P; b++)
-            sb_mem_free(s->mem, w->wb[b], m->wbytes);
-        free(w->wb);
-        free(w->wlen);
-        w->batch = NULL;
-        w->wb = NULL;
-        w->wlen = NULL;
         sb_mem_free(s->mem, w->buf, m->C * kb(s));
         sb_mem_free(s->mem, w->tmp, m->C * kb(s));
-        w->buf = w->tmp = NULL;
+        w->batch = w->buf = w->tmp = NULL;
     }
 }
 
+static int buckets_for(double keys, uint64_t C, int maxP)
+{
+    double P = ceil(2 * keys / (double)(C ? C : 1));
+    return P < 1 ? 1 : P > maxP ? maxP : (int)P;
+}
+
 /* Make the level after side X's newest; Y >= 0: the other side (both
- * ways).  f gets what the sink noticed. */
+ * ways).  f gets what the sink noticed.
+ *
+ * One way, the neighbours of the new level are listed as it is made,
+ * into a second set of buckets kept for the next call (s->pend), so that
+ * the new level is never read back to be expanded: the expansion runs on
+ * the threads beside the sorting, while the writer streams.  The cuts of
+ * that set come from level d's sample (two levels spread alike), the
+ * room for its buffers from the budget's eighth. */
 static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *f, sb_control *ctl,
                       sb_error *err)
 {
@@ -1026,82 +1155,112 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     m->total = nd;
     pthread_mutex_init(&m->lk, NULL);
     pthread_cond_init(&m->cv, NULL);
-    /* the second phase sets the buckets' size: the sink's three readers
+    cutset *pend = s->pend;
+    s->pend = NULL;
+    if (pend && (pend->side != X || pend->level != d)) {
+        cut_free(s, pend);
+        pend = NULL;
+    }
+    /* making the level sets the buckets' size: the sink's three readers
      * (and their keys read ahead) and writer, a large bucket's run being
-     * written, the cuts, and for each thread a bucket and its scratch */
+     * written, the cuts, and for each thread a bucket and its scratch;
+     * one way, also the next set's cuts and write buffers */
     size_t left = sb_mem_left(s->mem), cuts = left / (128 * K);
-    m->maxP = cuts < 2 ? 2 : cuts > MAX_BUCKETS ? MAX_BUCKETS : (int)cuts;
-    size_t fixed = 4 * (iob + x) + 3 * cursor_keys(iob, K) * K + iob + (size_t)m->maxP * K;
+    int maxP = cuts < 2 ? 2 : cuts > MAX_BUCKETS ? MAX_BUCKETS : (int)cuts;
+    size_t fixed = 4 * (iob + x) + 3 * cursor_keys(iob, K) * K + iob + 2 * (size_t)maxP * K;
+    int fuse = Y < 0;
+    size_t room_nx = fuse ? left / 8 : 0;
     /* a bucket and its scratch are, for a large bucket's merge, at least
      * two buffers (with the run writer's, two runs merged into a third) */
     uint64_t least = (iob + K - 1) / K, C = 0;
     if (least < MIN_CHUNK)
         least = MIN_CHUNK;
-    int T = s->threads < 1 ? 1 : s->threads > MAX_THREADS ? MAX_THREADS : s->threads;
-    for (; T >= 1; T--) {
-        C = left > fixed ? (left - fixed) / (2 * K * (size_t)T) : 0;
-        if (C > MAX_CHUNK_BYTES / K)
-            C = MAX_CHUNK_BYTES / K;
-        if (T == 1 || (C >= least && C >= PAR_KEYS))
+    int T = 1, most = s->threads < 1 ? 1 : s->threads > MAX_THREADS ? MAX_THREADS : s->threads;
+    for (;;) {
+        for (T = most; T >= 1; T--) {
+            C = left > fixed + room_nx ? (left - fixed - room_nx) / (2 * K * (size_t)T) : 0;
+            if (C > MAX_CHUNK_BYTES / K)
+                C = MAX_CHUNK_BYTES / K;
+            if (T == 1 || (C >= least && C >= PAR_KEYS))
+                break;
+        }
+        if (C >= least || !fuse)
             break;
+        fuse = 0; /* no room for the next set: the level is listed from its file */
+        room_nx = 0;
     }
     m->T = T;
     m->C = C;
-    /* the first phase: the reader of level d and each thread's batch, the
-     * rest write buffers, T per bucket */
-    size_t one = iob + x + (size_t)T * BATCH * K;
-    double est = (double)nd * branching(s);
-    double P = ceil(2 * est / (double)(C ? C : 1));
-    m->P = P < 1 ? 1 : P > m->maxP ? m->maxP : (int)P;
-    if (C < least || left < one + (size_t)T * MIN_BUCKET_BUFFER) {
+    if (C < least) {
         rc = sb_error_set(err, SB_ENOMEM, 0, 0,
                           "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
                           fixed + 2 * least * K, left);
         goto done;
     }
-    if ((left - one) / ((size_t)T * (size_t)m->P) < MIN_BUCKET_BUFFER)
-        m->P = (int)((left - one) / ((size_t)T * MIN_BUCKET_BUFFER));
-    if (m->P > 1 && (rc = cut_range(m, cur, nd, s->samp[X].level == d ? &s->samp[X] : NULL, err)))
-        goto done;
-    left = sb_mem_left(s->mem); /* less the cuts */
-    m->wbytes = left > one ? (left - one) / ((size_t)T * (size_t)m->P) : 0;
-    if (m->wbytes > ((size_t)1 << 20))
-        m->wbytes = (size_t)1 << 20;
-    m->wbytes -= m->wbytes % K;
-    if (m->wbytes < K) {
-        rc = sb_error_set(err, SB_ENOMEM, 0, 0, "memory budget exhausted: levels on disk need %zu bytes more",
-                          (size_t)T * (size_t)m->P * K);
-        goto done;
+    if (pend && pend->T > T) { /* made for more threads than there is room for now */
+        cut_free(s, pend);
+        pend = NULL;
     }
-    for (int t = 0; t < T && !rc; t++) {
-        worker *w = &m->w[t];
-        w->m = m;
-        w->t = t;
-        w->wb = calloc((size_t)m->P, sizeof *w->wb);
-        w->wlen = calloc((size_t)m->P, sizeof *w->wlen);
-        w->cnt = calloc((size_t)m->P, sizeof *w->cnt);
-        if (!w->wb || !w->wlen || !w->cnt) {
-            rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
-            break;
+    if (pend) {
+        m->cur = pend;
+        pend = NULL;
+    } else {
+        /* listing from the file: its reader and each thread's batch, the
+         * rest write buffers, T per bucket */
+        size_t one = iob + x + (size_t)T * BATCH * K;
+        if (left < one + (size_t)T * MIN_BUCKET_BUFFER) {
+            rc = sb_error_set(err, SB_ENOMEM, 0, 0,
+                              "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
+                              one + (size_t)T * MIN_BUCKET_BUFFER, left);
+            goto done;
         }
-        if (!(w->batch = sb_mem_alloc(s->mem, BATCH * K, err)))
+        int P = buckets_for((double)nd * branching(s), C, maxP);
+        if ((left - one) / ((size_t)T * (size_t)P) < MIN_BUCKET_BUFFER)
+            P = (int)((left - one) / ((size_t)T * MIN_BUCKET_BUFFER));
+        if (!(m->cur = cut_new(X, d, d & 1, P, err))) {
             rc = SB_ENOMEM;
-        for (int b = 0; b < m->P && !rc; b++)
-            if (!(w->wb[b] = sb_mem_alloc(s->mem, m->wbytes, err)))
+            goto done;
+        }
+        if ((rc = cut_range(s, m->cur, cur, nd, s->samp[X].level == d ? &s->samp[X] : NULL, err)))
+            goto done;
+        left = sb_mem_left(s->mem); /* less the cuts */
+        if ((rc = cut_buffers(s, m->cur, T, left > one ? left - one : 0, err)))
+            goto done;
+        for (int t = 0; t < T && !rc; t++) {
+            m->w[t].m = m;
+            m->w[t].t = t;
+            m->w[t].to = m->cur;
+            if (!(m->w[t].batch = sb_mem_alloc(s->mem, BATCH * K, err)))
                 rc = SB_ENOMEM;
+        }
+        sb_lreader in;
+        if (!rc && !(rc = sb_lreader_open(&in, &s->st, cur, NULL, err))) {
+            m->in = &in;
+            run_threads(m, list_work);
+            sb_lreader_close(&in);
+            rc = m->rc;
+        }
+        free_workers(m);
+        cut_unbuffer(s, m->cur);
+        if (rc)
+            goto done;
     }
-    sb_lreader in;
-    if (!rc && !(rc = sb_lreader_open(&in, &s->st, cur, NULL, err))) {
-        m->in = &in;
-        run_threads(m, list_work);
-        sb_lreader_close(&in);
-        rc = m->rc;
+    for (int t = 0; t < m->cur->T; t++)
+        s->generated += m->cur->gen[t];
+    /* one way: the next set, cut at level d's sample, planned for level
+     * d+1 growing as level d did */
+    if (fuse) {
+        double grow = d >= 1 && s->cnt[X][d - 1] ? (double)nd / (double)s->cnt[X][d - 1] : 1.0;
+        grow = grow < 0.5 ? 0.5 : grow > 4 ? 4 : grow;
+        int P = buckets_for((double)nd * grow * branching(s), C, maxP);
+        if (room_nx / ((size_t)T * (size_t)P) < MIN_BUCKET_BUFFER)
+            P = (int)(room_nx / ((size_t)T * MIN_BUCKET_BUFFER));
+        if (P < 1 || !(m->nx = cut_new(X, d + 1, (d + 1) & 1, P, err)) ||
+            (rc = cut_range(s, m->nx, cur, nd, s->samp[X].level == d ? &s->samp[X] : NULL, err)) ||
+            (rc = cut_buffers(s, m->nx, T, room_nx, err)))
+            goto done;
     }
-    free_workers(m);
-    if (!rc)
-        for (int t = 0; t < T; t++)
-            s->generated += m->w[t].gen;
-    /* the second phase: the buckets in key order into level d+1 */
+    /* the buckets in key order into level d+1 */
     f->x = cur;
     f->y = d >= 1 ? prev : NULL;
     f->other = Y >= 0 ? other : NULL;
@@ -1114,9 +1273,13 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
         rc = sink_open(&o, s, f, out, &s->samp[X], err);
         sopen = 1;
     }
-    for (int t = 0; t < T && !rc; t++)
+    for (int t = 0; t < T && !rc; t++) {
+        m->w[t].m = m;
+        m->w[t].t = t;
+        m->w[t].to = m->nx;
         if (!(m->w[t].buf = sb_mem_alloc(s->mem, C * K, err)) || !(m->w[t].tmp = sb_mem_alloc(s->mem, C * K, err)))
             rc = SB_ENOMEM;
+    }
     if (!rc) {
         m->o = &o;
         run_threads(m, sort_work);
@@ -1127,16 +1290,19 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
         rc = sink_close(&o, rc, err);
     if (!rc) {
         s->level_bytes += f->bytes;
-        s->buckets += (uint64_t)m->P;
+        s->buckets += (uint64_t)m->cur->P;
         rc = push(s, X, o.n, f->check, err);
         s->samp[X].level = d + 1;
     }
+    if (!rc && m->nx) {
+        cut_unbuffer(s, m->nx);
+        s->pend = m->nx;
+        m->nx = NULL;
+    }
 done:
-    for (int b = 0; b < m->P; b++) /* what a failure left */
-        drop_bucket(m, b);
-    for (int t = 0; t < MAX_THREADS; t++)
-        free(m->w[t].cnt);
-    sb_mem_free(s->mem, m->split, (size_t)(m->nsplit) * K);
+    cut_free(s, pend);
+    cut_free(s, m->cur);
+    cut_free(s, m->nx);
     pthread_mutex_destroy(&m->lk);
     pthread_cond_destroy(&m->cv);
     free(m);
@@ -1446,8 +1612,8 @@ static int level_done(sb_dlevels *s, int X, int status, const uint64_t *start, c
     return rc;
 }
 
-static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, int status, sb_control *ctl,
-                  sb_error *err)
+static int search_levels(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, int status,
+                         sb_control *ctl, sb_error *err)
 {
     int rc;
     if (status == 1) { /* a resumed run that had finished */
@@ -1539,6 +1705,18 @@ static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, in
         if ((rc = stopped(ctl, d + 1, err)))
             return rc;
     }
+}
+
+/* The search, and then the neighbours listed ahead for a level that was
+ * not made (the goal was found, the component walked, or the run
+ * stopped) are forgotten. */
+static int search(sb_dlevels *s, const uint64_t *start, const uint64_t *goal, int status, sb_control *ctl,
+                  sb_error *err)
+{
+    int rc = search_levels(s, start, goal, status, ctl, err);
+    cut_free(s, s->pend);
+    s->pend = NULL;
+    return rc;
 }
 
 /* A file buffer: 1/64 of what the budget has left, 4 KB to 1 MB. */

@@ -59,6 +59,7 @@ typedef struct sb_dlevels {
     uint64_t level_bytes;  /* bytes of the level files written, all levels */
     uint64_t buckets, large; /* buckets made, all levels, and those sorted in runs */
     sb_dsample samp[2];    /* of each side's newest level */
+    struct sb_dcut *pend;  /* the neighbours of a side's newest level, listed as it was made */
 } sb_dlevels;
 
 /* An engine for model m (copied) keeping its levels under dir, at most
