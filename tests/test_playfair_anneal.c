@@ -299,8 +299,9 @@ static void test_anneal_story(void)
     CHECK_INT(ok, msgs);
     if (!t_sanitized()) {
         CHECK_INT(recovered, msgs);
-        /* the first round of four ends it */
-        CHECK_INT(last.restarts, 4);
+        /* the first restart reads it as English, which ends the crack
+         * there: the round's other restarts are not counted */
+        CHECK_INT(last.restarts, 1);
     }
     fprintf(stderr, "anneal: %d of %d passages of the test's own text recovered\n", recovered, msgs);
     sb_pfquad_free(q);
@@ -417,11 +418,11 @@ static void test_anneal_fortunes(void)
         CHECK(consistent(&r, got, ct));
         fprintf(stderr, "anneal with fortunes: %zu letters, %u restarts%s, %.2f s\n", strlen(prep), r.restarts,
                 r.found_twice ? " (best found twice)" : "", r.seconds);
-        /* the 122 letters are found by one restart of the first round and
-         * read as English, which ends the crack there (else it ran on to
-         * its eighth restart) */
+        /* the 122 letters are found by the third restart and read as
+         * English, which ends the crack there (else it ran on to its
+         * eighth restart); the fourth, after it, is not counted */
         if (i == 2) {
-            CHECK_INT(r.restarts, 4);
+            CHECK_INT(r.restarts, 3);
             CHECK(!r.found_twice);
         }
         recovered += !strcmp(got, prep);

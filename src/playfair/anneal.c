@@ -444,21 +444,29 @@ int pf_accept_init(pf_accept *a, double temp)
     return 0;
 }
 
-/* One restart: the best square it met and its score. */
+/* One restart: the best square it met and its score.  It ends at once
+ * when a square scores bar (read as English: the crack ends with this
+ * round), and it is abandoned (INT32_MIN) when a restart of the round
+ * before it (index below k) has reached the bar: *cut holds the least such
+ * index.  Those restarts were taken before this one and run to their own
+ * end, so the round's answer still depends on the seed alone.  A walk used
+ * to run its 400,000 steps after meeting the key, and its round's other
+ * restarts theirs. */
 static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const sb_playfair_anneal_opts *o,
-                        const pf_accept *at, uint8_t best[25], atomic_int *stop, uint64_t *steps)
+                        const pf_accept *at, int32_t bar, unsigned k, atomic_uint *cut, uint8_t best[25],
+                        atomic_int *stop, uint64_t *steps)
 {
     sb_rng r;
     uint8_t sq[25], cand[25], pos[25], cpos[25];
     int32_t cur, top;
     uint64_t iters = o->iterations ? o->iterations : ANNEAL_ITERS, i;
     sb_rng_seed(&r, seed ^ (restart + 1) * 0x9e3779b97f4a7c15ULL);
-    for (int k = 0; k < 25; k++)
-        sq[k] = (uint8_t)k;
-    for (int k = 24; k > 0; k--) { /* a uniform random square */
-        unsigned j = (unsigned)sb_rng_below(&r, (uint64_t)k + 1);
-        uint8_t x = sq[k];
-        sq[k] = sq[j], sq[j] = x;
+    for (int c = 0; c < 25; c++)
+        sq[c] = (uint8_t)c;
+    for (int c = 24; c > 0; c--) { /* a uniform random square */
+        unsigned j = (unsigned)sb_rng_below(&r, (uint64_t)c + 1);
+        uint8_t x = sq[c];
+        sq[c] = sq[j], sq[j] = x;
     }
 
     where(sq, pos);
@@ -466,19 +474,35 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
     memcpy(best, sq, 25);
     for (i = 0; i < iters; i++) {
         int32_t s, d;
-        if ((i & 4095) == 0 && atomic_load_explicit(stop, memory_order_relaxed))
-            break;
+        if ((i & 4095) == 0) {
+            if (atomic_load_explicit(stop, memory_order_relaxed))
+                break;
+            if (atomic_load_explicit(cut, memory_order_relaxed) < k) {
+                *steps += i;
+                return INT32_MIN;
+            }
+        }
         memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
         mutate(&r, cand, cpos);
         s = score_at(w, cand, cpos);
         d = cur - s;
         if (d <= 0 || (d < at->len && (uint32_t)(sb_rng_next(&r) >> 32) < at->acc[d])) {
             memcpy(sq, cand, 25), memcpy(pos, cpos, 25), cur = s;
-            if (cur > top)
+            if (cur > top) {
                 top = cur, memcpy(best, sq, 25);
+                if (top >= bar) {
+                    i++;
+                    break;
+                }
+            }
         }
     }
     *steps += i + polish(w, best, &top);
+    if (top >= bar) {
+        unsigned was = atomic_load(cut);
+        while (k < was && !atomic_compare_exchange_weak(cut, &was, k))
+            ;
+    }
     return top;
 }
 
@@ -518,7 +542,9 @@ typedef struct crew {
     size_t n;
     pf_accept at; /* the walks' Metropolis test, one temperature */
     uint64_t first;  /* the round's first restart */
+    int32_t bar;      /* english_bar */
     atomic_uint next; /* the next restart of the round to take */
+    atomic_uint cut;  /* the round's first restart to reach the bar, or ANNEAL_ROUND */
     atomic_int stop;  /* the time limit or the caller's flag */
     atomic_ullong steps;
     slot res[ANNEAL_ROUND];
@@ -537,7 +563,10 @@ static void *crew_main(void *arg)
     while ((k = atomic_fetch_add(&c->next, 1)) < ANNEAL_ROUND) {
         if (atomic_load(&c->stop))
             break;
-        c->res[k].score = walk_one(&w, c->o->seed, c->first + k, c->o, &c->at, c->res[k].sq, &c->stop, &steps);
+        if (atomic_load(&c->cut) < k)
+            continue;
+        c->res[k].score = walk_one(&w, c->o->seed, c->first + k, c->o, &c->at, c->bar, k, &c->cut, c->res[k].sq,
+                                   &c->stop, &steps);
     }
     atomic_fetch_add(&c->steps, steps);
     free(w.pt);
@@ -619,7 +648,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
         }
     }
     c->deadline = o.time_limit > 0 ? start + o.time_limit : 0;
-    bar = english_bar(q, n);
+    c->bar = bar = english_bar(q, n);
     atomic_init(&c->stop, 0);
     atomic_init(&c->steps, 0);
     for (uint64_t round = 0; !atomic_load(&c->stop); round++) {
@@ -631,6 +660,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
             break;
         c->first = round * ANNEAL_ROUND;
         atomic_store(&c->next, 0);
+        atomic_store(&c->cut, ANNEAL_ROUND);
         for (unsigned k = 0; k < ANNEAL_ROUND; k++)
             c->res[k].score = INT32_MIN;
         atomic_init(&wt.done, 0);
@@ -648,7 +678,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
         /* the round's restarts in order: a restart the stop cut short
          * still counts with what it found */
         for (unsigned k = 0; k < ANNEAL_ROUND; k++) {
-            if (c->res[k].score == INT32_MIN)
+            if (c->res[k].score == INT32_MIN || k > atomic_load(&c->cut))
                 continue;
             res->restarts++, got++;
             if (c->res[k].score > top) {
