@@ -188,7 +188,7 @@ static void test_accept_table(void)
  * equal to the last bit.  Passages of the story under random squares,
  * read under their key or a few swaps from it (so the windows hit the
  * table's seen entries as well as its floor), and letters at random;
- * from 4 letters (one window) to 400, both ends of the loop. */
+ * from 2 letters (no window, a score of 0) and 4 (one) to 400. */
 static void test_walk_score(void)
 {
     static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";

@@ -32,7 +32,8 @@
  * run in rounds of ANNEAL_ROUND shared out among the threads, so the
  * answer depends on the seed alone, not on the threads or their timing
  * (unless the time limit stops a round).  The crack stops when the best
- * reading scores as English does (english_bar), or when the best text has
+ * reading scores as English does (english_bar: the first restart of a
+ * round to reach it ends the round), or when the best text has
  * been found twice and a restart since has not beaten it, or when
  * `patience` restarts in a row have not beaten it, or at the time
  * limit. */
@@ -458,10 +459,10 @@ int pf_accept_init(pf_accept *a, double temp)
  * ANNEAL_AFTER_BAR steps after a square scores bar (read as English: the
  * crack ends with this round), and it is abandoned (INT32_MIN) when a
  * restart of the round before it (index below k) has reached the bar: *cut
- * holds the least such index.  Those restarts were taken before this one and run to their own
- * end, so the round's answer still depends on the seed alone.  A walk used
- * to run its 400,000 steps after meeting the key, and its round's other
- * restarts theirs. */
+ * holds the least such index.  Those restarts were taken before this one
+ * and run to their own end, so the round's answer still depends on the
+ * seed alone.  A walk used to run its 400,000 steps after meeting the key,
+ * and its round's other restarts theirs. */
 static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const sb_playfair_anneal_opts *o,
                         const pf_accept *at, int32_t bar, unsigned k, atomic_uint *cut, uint8_t best[25],
                         atomic_int *stop, uint64_t *steps)
