@@ -159,4 +159,10 @@ typedef struct pf_accept {
 } pf_accept;
 int pf_accept_init(pf_accept *a, double temp);
 
+/* The walks' score of the square (25 letters, row by row) for the letters
+ * of cipher (an even number, at least 4), in sb_pfquad_score's units: the
+ * mean log10 frequency of the deciphered text's quadgrams.  Returns 0 for
+ * fewer letters or an odd number; q must be finished.  For the tests. */
+double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *cipher);
+
 #endif
