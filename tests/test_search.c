@@ -7,6 +7,7 @@
 #include "../src/search/bfs.h"
 #include "../src/core/internal.h"
 #include "../src/search/levelstore.h"
+#include "../src/search/diskbfs.h"
 
 #include <dirent.h>
 #include <signal.h>
@@ -900,10 +901,10 @@ static void test_levelstore(void)
  * two words; hints; keys crowded into a corner of the range; states that
  * list their neighbours forty times over): in budgets so small that
  * levels are cut into many buckets, and some buckets sorted in chunks and
- * merged as runs in several passes, on one to three threads, the same
- * counts, lengths and paths, key for key, one way, both ways and as a
- * census; memory stays in the budget; the disk limit stops it cleanly;
- * and the folder is left empty. */
+ * merged as runs in several passes, the same counts, lengths and paths,
+ * key for key, one way, both ways and as a census; memory stays in the
+ * budget; the disk limit stops it cleanly; and the folder is left empty.
+ * (Budgets this small give one thread: test_disk_threads has more.) */
 static void test_disk_agree(void)
 {
     char dir[256];
@@ -1025,6 +1026,92 @@ static void test_disk_agree(void)
     CHECK_INT(sb_search_run(d, &k0, NULL, SB_SEARCH_CENSUS, NULL, &err), SB_EIO);
     CHECK(strstr(err.msg, "/nonexistent/sbfs") != NULL);
     sb_search_free(d);
+    rmdir(dir);
+}
+
+/* The disk engine on two and three threads, which share the work here
+ * whenever each can sort 64 keys (par_keys), against the engine in
+ * memory, on the Cayley graphs of test_disk_agree (spread keys of one and
+ * two words, crowded keys, neighbours listed forty times over) in budgets
+ * that cut levels into many buckets, some too large for a thread: as a
+ * census, one way (neighbours listed as levels are made) and both ways
+ * (listed from the files), the same level sizes, lengths and paths; the
+ * budget kept, nothing left in memory or on disk. */
+static void test_disk_threads(void)
+{
+    char dir[256];
+    sb_rng r;
+    sb_rng_seed(&r, 4242);
+    CHECK(temp_dir(dir, sizeof dir) != NULL);
+    uint64_t cut = 0, large = 0, threaded = 0;
+    for (int round = 0; round < 8; round++) {
+        cayley c;
+        memset(&c, 0, sizeof c);
+        c.skew = round % 4 >= 2;
+        c.rep = round % 4 == 3 ? 40 : 0;
+        c.kw = c.skew ? 1 : 1 + round % 2;
+        c.nadd = 1 + (int)sb_rng_below(&r, 2);
+        c.nxor = 1 + (int)sb_rng_below(&r, 3);
+        for (int j = 0; j < 4; j++) {
+            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
+            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
+        }
+        sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
+        uint64_t start[2], goal[2], nlast;
+        cayley_key(&c, sb_rng_below(&r, CN), start);
+        sb_error err;
+        sb_mem mem;
+        sb_mem_init(&mem, 0);
+        sb_search *a;
+        sb_search_opts o = {1, NULL, NULL, NULL, 0, NULL, 0, 0};
+        CHECK_INT(sb_search_new(&a, SB_ENGINE_LEVELS, &m, &o, &mem, &err), 0);
+        CHECK_INT(sb_search_run(a, start, NULL, SB_SEARCH_CENSUS, NULL, &err), 0);
+        memcpy(goal, sb_search_last(a, &nlast), sizeof *goal * (size_t)c.kw);
+        for (int kind = 0; kind < 3; kind++) {
+            unsigned fl = kind == 0 ? SB_SEARCH_CENSUS : kind == 1 ? 0 : SB_SEARCH_BIDIR;
+            unsigned lf = kind == 0 ? SB_LEVELS_CENSUS : kind == 1 ? 0 : SB_LEVELS_BIDIR;
+            const uint64_t *g = kind ? goal : NULL;
+            CHECK_INT(sb_search_run(a, start, g, fl, NULL, &err), 0);
+            const sb_search_info *ia = sb_search_result(a);
+            size_t budget = (size_t)(96 + 64 * sb_rng_below(&r, 4)) << 10;
+            sb_mem small;
+            sb_mem_init(&small, budget);
+            sb_dlevels dl;
+            CHECK_INT(sb_dlevels_init(&dl, &m, dir, 0, &small, &err), 0);
+            dl.threads = 2 + round % 2;
+            dl.par_keys = 64;
+            CHECK_INT(sb_dlevels_run(&dl, start, g, lf, NULL, &err), 0);
+            int bad = 0;
+            for (int side = 0; side < 2; side++) {
+                CHECK_INT(dl.nlev[side], ia->nlevels[side]);
+                for (int k = 0; k < ia->nlevels[side]; k++)
+                    bad += sb_search_level(a, side, k) != sb_dlevels_size(&dl, side, k);
+            }
+            CHECK_INT(bad, 0);
+            if (kind) {
+                CHECK_INT(dl.length, ia->length);
+                int len = ia->length;
+                uint64_t *pa = malloc((size_t)(len + 1) * 16), *pd = malloc((size_t)(len + 1) * 16);
+                CHECK_INT(sb_search_path(a, pa, NULL, &err), 0);
+                CHECK_INT(sb_dlevels_path(&dl, pd, NULL, &err), 0);
+                CHECK(!memcmp(pa, pd, (size_t)(len + 1) * 8 * (size_t)c.kw));
+                free(pa);
+                free(pd);
+            }
+            cut += dl.buckets > (uint64_t)(dl.nlev[0] + dl.nlev[1]);
+            large += dl.large;
+            threaded += dl.threads_used > 1;
+            CHECK(small.peak <= budget);
+            sb_dlevels_free(&dl);
+            CHECK_U64(small.used, 0);
+            CHECK_INT(entries(dir), 0);
+        }
+        sb_search_free(a);
+        CHECK_U64(mem.used, 0);
+    }
+    CHECK(cut >= 12);
+    CHECK(large > 0);
+    CHECK(threaded >= 20);
     rmdir(dir);
 }
 
@@ -1277,6 +1364,7 @@ int main(void)
     RUN(test_levels_budgets);
     RUN(test_levelstore);
     RUN(test_disk_agree);
+    RUN(test_disk_threads);
     RUN(test_disk_resume);
     RUN(test_spill_agree);
     return TEST_END();

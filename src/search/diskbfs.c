@@ -106,6 +106,7 @@ static void clear_result(sb_dlevels *s)
     s->bidir = s->census = s->found = s->complete = s->exhausted = s->resumed = 0;
     s->length = s->meet_level[0] = s->meet_level[1] = -1;
     s->generated = s->nlast = s->disk_peak = s->level_bytes = s->buckets = s->large = 0;
+    s->threads_used = 0;
 }
 
 void sb_dlevels_free(sb_dlevels *s)
@@ -238,7 +239,7 @@ static inline int reach(cursor *c, const uint64_t *key, int kw, int *rc, sb_erro
 static void report(sb_dlevels *s, sb_control *ctl, const char *phase, int level, uint64_t done, uint64_t total)
 {
     sb_progress_info in = {phase, level, done, total, s->mem ? s->mem->used : 0, sb_dlevels_total(s),
-                           s->st.used};
+                           sb_lstore_used(&s->st)};
     ctl->progress(ctl->ud, &in);
 }
 
@@ -337,21 +338,26 @@ static int sink_keep(sink *o, uint64_t *a, uint64_t n, uint64_t *k, sb_error *er
     if (kw == 1) {
         for (uint64_t i = 0; i < n; i++) {
             uint64_t v = a[i];
-            if (reach_1(&o->c[0], v, &rc, err) || reach_1(&o->c[1], v, &rc, err))
-                continue;
+            int in = reach_1(&o->c[0], v, &rc, err);
+            if (!rc && !in)
+                in = reach_1(&o->c[1], v, &rc, err);
             if (rc)
                 return rc;
-            a[j++] = v;
+            if (!in)
+                a[j++] = v;
         }
         *k = j;
         return 0;
     }
     for (uint64_t i = 0; i < n; i++) {
         const uint64_t *key = a + i * kw;
-        if (reach(&o->c[0], key, kw, &rc, err) || reach(&o->c[1], key, kw, &rc, err))
-            continue;
+        int in = reach(&o->c[0], key, kw, &rc, err);
+        if (!rc && !in)
+            in = reach(&o->c[1], key, kw, &rc, err);
         if (rc)
             return rc;
+        if (in)
+            continue;
         if (kw == 1)
             a[j] = key[0];
         else if (j != i)
@@ -607,35 +613,30 @@ static uint64_t bucket_keys(const cutset *c, int b)
 static int append(maker *m, worker *w, const char *name, const void *b, size_t n)
 {
     sb_lstore *st = &m->s->st;
-    pthread_mutex_lock(&m->lk);
-    int over = st->limit && st->used + n > st->limit;
-    if (!over) {
-        st->used += n;
-        if (st->used > st->peak)
-            st->peak = st->used;
-    }
-    pthread_mutex_unlock(&m->lk);
-    if (over)
+    if (sb_lstore_charge(st, n, 1))
         return sb_error_set(&w->err, SB_ENOMEM, 0, 0,
                             "disk limit exhausted: %llu bytes of levels cannot take %zu more",
                             (unsigned long long)st->limit, n);
     char p[SB_LS_NAME + 300];
     sb_lstore_path(st, name, p, sizeof p);
-    int fd = open(p, O_WRONLY | O_CREAT | O_APPEND, 0644);
+    int fd = open(p, O_WRONLY | O_CREAT | O_APPEND, 0644), e = fd < 0 ? errno : 0;
     const unsigned char *c = b;
-    while (fd >= 0 && n) {
-        ssize_t k = write(fd, c, n);
+    size_t left = n;
+    while (fd >= 0 && left) {
+        ssize_t k = write(fd, c, left);
         if (k < 0 && errno == EINTR)
             continue;
-        if (k <= 0)
+        if (k <= 0) {
+            e = k < 0 ? errno : ENOSPC;
             break;
+        }
         c += k;
-        n -= (size_t)k;
+        left -= (size_t)k;
     }
-    if (fd < 0 || n || close(fd)) {
-        int e = errno;
-        if (fd >= 0 && n)
-            close(fd);
+    if (fd >= 0 && close(fd) && !e)
+        e = errno;
+    if (fd < 0 || left || e) {
+        sb_lstore_uncharge(st, left); /* what was written stays counted, as the file holds it */
         return sb_error_set(&w->err, SB_EIO, 0, 0, "cannot write %s: %s", p, strerror(e ? e : EIO));
     }
     return 0;
@@ -744,7 +745,7 @@ static int read_keys(maker *m, worker *w, const char *name, uint64_t *a, uint64_
     sb_dlevels *s = m->s;
     char p[SB_LS_NAME + 300];
     sb_lstore_path(&s->st, name, p, sizeof p);
-    int fd = open(p, O_RDONLY);
+    int fd = open(p, O_RDONLY), e = fd < 0 ? errno : 0;
     unsigned char *c = (unsigned char *)a;
     size_t n = count * kb(s);
     off_t at = (off_t)(from * kb(s));
@@ -752,18 +753,20 @@ static int read_keys(maker *m, worker *w, const char *name, uint64_t *a, uint64_
         ssize_t k = pread(fd, c, n, at);
         if (k < 0 && errno == EINTR)
             continue;
-        if (k <= 0)
+        if (k <= 0) {
+            e = k < 0 ? errno : 0;
             break;
+        }
         c += k;
         n -= (size_t)k;
         at += k;
     }
-    int e = errno;
     if (fd >= 0)
         close(fd);
-    if (fd < 0 || n)
-        return sb_error_set(&w->err, fd < 0 ? SB_EIO : SB_EBADFILE, 0, 0, "cannot read %s: %s", p,
-                            fd < 0 ? strerror(e) : "the file is shorter than written");
+    if (fd < 0 || e)
+        return sb_error_set(&w->err, SB_EIO, 0, 0, "cannot read %s: %s", p, strerror(e));
+    if (n)
+        return sb_error_set(&w->err, SB_EBADFILE, 0, 0, "cannot read %s: the file is shorter than written", p);
     return 0;
 }
 
@@ -1155,6 +1158,7 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     m->total = nd;
     pthread_mutex_init(&m->lk, NULL);
     pthread_cond_init(&m->cv, NULL);
+    s->st.lock = &m->lk;
     cutset *pend = s->pend;
     s->pend = NULL;
     if (pend && (pend->side != X || pend->level != d)) {
@@ -1179,9 +1183,9 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     for (;;) {
         for (T = most; T >= 1; T--) {
             C = left > fixed + room_nx ? (left - fixed - room_nx) / (2 * K * (size_t)T) : 0;
-            if (C > MAX_CHUNK_BYTES / K)
-                C = MAX_CHUNK_BYTES / K;
-            if (T == 1 || (C >= least && C >= PAR_KEYS))
+            if (C > MAX_CHUNK_BYTES / K / (size_t)T) /* with no budget: 1 GB in all */
+                C = MAX_CHUNK_BYTES / K / (size_t)T;
+            if (T == 1 || (C >= least && C >= (s->par_keys ? s->par_keys : PAR_KEYS)))
                 break;
         }
         if (C >= least || !fuse)
@@ -1191,6 +1195,8 @@ static int make_level(sb_dlevels *s, int X, int Y, const uint64_t *goal, final *
     }
     m->T = T;
     m->C = C;
+    if (T > s->threads_used)
+        s->threads_used = T;
     if (C < least) {
         rc = sb_error_set(err, SB_ENOMEM, 0, 0,
                           "memory budget exhausted: levels on disk need at least %zu bytes, %zu are left",
@@ -1303,6 +1309,7 @@ done:
     cut_free(s, pend);
     cut_free(s, m->cur);
     cut_free(s, m->nx);
+    s->st.lock = NULL;
     pthread_mutex_destroy(&m->lk);
     pthread_cond_destroy(&m->cv);
     free(m);

@@ -43,6 +43,8 @@ typedef struct sb_dlevels {
     int resume;            /* take up the run kept in ckpt */
     uint64_t ident;        /* the caller's fingerprint of the problem (for ckpt) */
     int threads;           /* threads making a level (0 or 1: one) */
+    int threads_used;      /* the most that made a level (the budget may allow fewer) */
+    uint64_t par_keys;     /* keys each thread must have room to sort for more than one (0: 65,536) */
     uint64_t limit;        /* bytes of files allowed, 0 none */
     sb_lstore st;
     int open;              /* st is open */

@@ -107,20 +107,52 @@ static uint64_t file_size(const sb_lstore *ls, const char *name)
     return stat(p, &st) ? 0 : (uint64_t)st.st_size;
 }
 
+int sb_lstore_charge(sb_lstore *ls, uint64_t n, int check)
+{
+    if (ls->lock)
+        pthread_mutex_lock(ls->lock);
+    int over = check && ls->limit && ls->used + n > ls->limit;
+    if (!over) {
+        ls->used += n;
+        if (ls->used > ls->peak)
+            ls->peak = ls->used;
+    }
+    if (ls->lock)
+        pthread_mutex_unlock(ls->lock);
+    return over;
+}
+
+void sb_lstore_uncharge(sb_lstore *ls, uint64_t n)
+{
+    if (ls->lock)
+        pthread_mutex_lock(ls->lock);
+    ls->used -= n < ls->used ? n : ls->used;
+    if (ls->lock)
+        pthread_mutex_unlock(ls->lock);
+}
+
+uint64_t sb_lstore_used(sb_lstore *ls)
+{
+    if (ls->lock)
+        pthread_mutex_lock(ls->lock);
+    uint64_t n = ls->used;
+    if (ls->lock)
+        pthread_mutex_unlock(ls->lock);
+    return n;
+}
+
 void sb_lstore_remove(sb_lstore *ls, const char *name)
 {
     char p[SB_LS_NAME + 300];
     uint64_t b = file_size(ls, name);
     sb_lstore_path(ls, name, p, sizeof p);
     if (!unlink(p))
-        ls->used -= b < ls->used ? b : ls->used;
+        sb_lstore_uncharge(ls, b);
 }
 
 void sb_lstore_adopt(sb_lstore *ls, const char *name)
 {
-    ls->used += file_size(ls, name);
-    if (ls->used > ls->peak)
-        ls->peak = ls->used;
+    sb_lstore_charge(ls, file_size(ls, name), 0);
 }
 
 void sb_lstore_close(sb_lstore *ls)
@@ -166,16 +198,15 @@ static int drain(sb_lwriter *w, sb_error *err)
     sb_lstore *ls = w->ls;
     if (!w->len)
         return 0;
-    if (ls->limit && ls->used + w->len > ls->limit)
+    if (sb_lstore_charge(ls, w->len, 1))
         return sb_error_set(err, SB_ENOMEM, 0, 0,
                             "disk limit exhausted: %llu bytes of levels cannot take %zu more",
                             (unsigned long long)ls->limit, w->len);
-    if (put_all(w->fd, w->buf, w->len, -1))
+    if (put_all(w->fd, w->buf, w->len, -1)) {
+        sb_lstore_uncharge(ls, w->len);
         return ioerr(err, ls, w->name, "cannot write");
+    }
     sb_sum_add(&w->sum, w->buf, w->len);
-    ls->used += w->len;
-    if (ls->used > ls->peak)
-        ls->peak = ls->used;
     w->bytes += w->len;
     w->len = 0;
     return 0;
@@ -553,9 +584,7 @@ int sb_lwriter_open(sb_lwriter *w, sb_lstore *ls, const char *name, sb_error *er
         sb_lwriter_abort(w);
         return rc;
     }
-    ls->used += SB_LS_HEADER;
-    if (ls->used > ls->peak)
-        ls->peak = ls->used;
+    sb_lstore_charge(ls, SB_LS_HEADER, 0);
     sb_sum_init(&w->sum);
     return 0;
 }

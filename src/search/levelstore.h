@@ -33,6 +33,7 @@
 #ifndef SBFS_LEVELSTORE_H
 #define SBFS_LEVELSTORE_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,6 +55,7 @@ typedef struct sb_lstore {
     int sync;             /* files are flushed to the disk before they count as whole
                              (for files that must outlive a crash) */
     sb_mem *mem;
+    pthread_mutex_t *lock; /* or NULL: held around used and peak while threads share the store */
 } sb_lstore;
 
 /* A store in dir (must exist).  private_dir: make a fresh directory
@@ -70,6 +72,14 @@ void sb_lstore_path(const sb_lstore *ls, const char *name, char *out, size_t siz
 void sb_lstore_remove(sb_lstore *ls, const char *name);
 /* Count a file that is already there (found when resuming). */
 void sb_lstore_adopt(sb_lstore *ls, const char *name);
+/* Count n bytes more of files written outside the store's writers: 0,
+ * or 1 when check is set and they would pass the limit (then nothing is
+ * counted); sb_lstore_uncharge takes bytes back (a write that failed).
+ * Under ls->lock when it is set, as every change of the count is. */
+int sb_lstore_charge(sb_lstore *ls, uint64_t n, int check);
+void sb_lstore_uncharge(sb_lstore *ls, uint64_t n);
+/* The bytes counted now (under the lock). */
+uint64_t sb_lstore_used(sb_lstore *ls);
 
 typedef struct sb_lpack sb_lpack; /* a block coder (levelstore.c) */
 

@@ -155,7 +155,7 @@ static void collect(sb_search *s)
         in->nlevels[0] = l->nlev[0];
         in->nlevels[1] = l->nlev[1];
         in->dropped = 0;
-        in->threads = l->threads < 1 ? 1 : l->threads;
+        in->threads = l->threads_used < 1 ? 1 : l->threads_used;
         in->states = sb_dlevels_total(l);
         in->generated = l->generated;
         in->disk_peak = l->disk_peak;
