@@ -518,6 +518,8 @@ static int merge(sb_dlevels *s, const int *in, int k, const char *out, sink *o, 
 #define PAR_KEYS 65536           /* keys a thread sorts at once, at least, for more than one */
 #define SAMPLE 4096              /* keys of level d read to cut the range, at most */
 #define MAX_FANIN 64             /* runs of a large bucket merged at once, at most */
+#define GUIDE_BITS 10            /* a table of where the buckets of keys with each top 10 bits begin */
+#define GUIDE (1u << GUIDE_BITS)
 
 /* A set of buckets being filled: P ranges of keys cut at split, a file
  * per thread and range.  The neighbours of a level are listed into one
@@ -533,6 +535,11 @@ struct sb_dcut {
     unsigned char **wb;         /* while listing: a write buffer per thread and bucket */
     size_t *wlen;
     int side, level;            /* of the level whose neighbours these are */
+    /* one-word keys, P > 2: a key k with split[0] <= k < split[P-2] is in
+     * a bucket from guide[(k >> gshift) - gbase] on (bucket_of) */
+    int gshift;
+    uint64_t gbase;
+    uint16_t guide[GUIDE];
 };
 typedef struct sb_dcut cutset;
 
@@ -586,7 +593,7 @@ static void fail(maker *m, worker *w)
     pthread_mutex_unlock(&m->lk);
 }
 
-static int bucket_of(const cutset *c, const uint64_t *k, int kw)
+static int bucket_search(const cutset *c, const uint64_t *k, int kw)
 {
     int lo = 0, hi = c->P - 1;
     while (lo < hi) {
@@ -598,6 +605,39 @@ static int bucket_of(const cutset *c, const uint64_t *k, int kw)
             hi = mid;
     }
     return lo;
+}
+
+/* The bucket of key k: the cuts at or below it.  One word: the guide
+ * gives the first bucket its top bits allow, and a step or two finds it,
+ * where a binary search takes seven unforeseeable branches a key. */
+static inline int bucket_of(const cutset *c, const uint64_t *k, int kw)
+{
+    if (kw != 1 || c->P < 3)
+        return bucket_search(c, k, kw);
+    uint64_t v = k[0];
+    if (v < c->split[0])
+        return 0;
+    if (v >= c->split[c->P - 2])
+        return c->P - 1;
+    int b = c->guide[(v >> c->gshift) - c->gbase];
+    while (c->split[b] <= v)
+        b++;
+    return b;
+}
+
+/* The guide of c's cuts (one-word keys). */
+static void guide_build(cutset *c)
+{
+    if (c->P < 3)
+        return;
+    uint64_t lo = c->split[0], hi = c->split[c->P - 2], vary = lo ^ hi;
+    int top = vary ? 63 - __builtin_clzll(vary) : 0;
+    c->gshift = top + 1 > GUIDE_BITS ? top + 1 - GUIDE_BITS : 0;
+    c->gbase = lo >> c->gshift;
+    for (uint64_t p = 0; p <= (hi >> c->gshift) - c->gbase; p++) {
+        uint64_t first = (c->gbase + p) << c->gshift;
+        c->guide[p] = (uint16_t)bucket_search(c, &first, 1);
+    }
 }
 
 static uint64_t bucket_keys(const cutset *c, int b)
@@ -651,6 +691,8 @@ static int flush_bucket(maker *m, worker *w, int b)
         return 0;
     bname(name, sizeof name, c, w->t, b);
     int rc = append(m, w, name, c->wb[i], c->wlen[i]);
+    c->cnt[i] += c->wlen[i] / kb(m->s);
+    c->gen[w->t] += c->wlen[i] / kb(m->s);
     c->wlen[i] = 0;
     return rc;
 }
@@ -686,9 +728,7 @@ static void emit(void *ctx, const uint64_t *key)
         memcpy(c->wb[i] + c->wlen[i], k, sizeof *k);
     else
         memcpy(c->wb[i] + c->wlen[i], k, K);
-    c->wlen[i] += K;
-    c->cnt[i]++;
-    c->gen[w->t]++;
+    c->wlen[i] += K; /* counted when flushed */
 }
 
 /* List the neighbours of keys a[0..n) into w->to. */
@@ -1000,6 +1040,8 @@ static int cut_at(sb_dlevels *s, cutset *c, const uint64_t *a, uint64_t n, sb_er
         P++;
     }
     c->P = P;
+    if (s->kw == 1)
+        guide_build(c);
     return 0;
 }
 
