@@ -3,14 +3,15 @@
 # 4 x 4 board with six distinct tiles and nine identical ones (57,657,600
 # configurations), in memory on one and two threads, then with its levels
 # on disk (--disk) in a tenth of the memory the run in memory took on one
-# thread.  Per run: wall and CPU seconds (median of BENCH_RUNS), the
+# thread, on one and two threads.  Per run: wall and CPU seconds (median of BENCH_RUNS), the
 # configurations per wall and per CPU second, the budget's high-water mark
 # and the peak RSS, and for the disk the most bytes its files took and the
 # bytes of level files written per configuration.  With BENCH_DISK_BIG=1,
-# once, on disk alone: the board of 1.2 x 10^9 configurations
-# (tiles-4x4-1e9) in BENCH_DISK_BIG_MEMORY (600M, a tenth of the 6.0 GB its
-# run in memory takes; that run is measured by bench_slide.sh), in a
-# folder under BENCH_DISK_DIR (default TMPDIR or /tmp: some 10 GB).
+# once, on disk alone, on one and two threads: the board of 1.2 x 10^9
+# configurations (tiles-4x4-1e9) in BENCH_DISK_BIG_MEMORY (600M, a tenth of
+# the 6.0 GB its run in memory takes; that run is measured by
+# bench_slide.sh), in a folder under BENCH_DISK_DIR (default TMPDIR or
+# /tmp: some 10 GB).
 . "$(dirname "$0")/lib.sh"
 
 # one LABEL PUZZLE ARGS...: BENCH_RUNS runs of explore -q -v; one line
@@ -42,13 +43,17 @@ for p in tiles-4x4-6; do
     one "$p, memory, 1 thread" "$f" -j 1 || exit 1
     budget=$(($(cat "$tmp/peak") / 10))
     one "$p, memory, 2 threads" "$f" -j 2 || exit 1
-    one "$p, disk, memory $budget" "$f" -j 1 --disk "$tmp/disk" --memory "$budget" || exit 1
+    one "$p, disk, memory $budget, 1 thread" "$f" -j 1 --disk "$tmp/disk" --memory "$budget" || exit 1
+    one "$p, disk, memory $budget, 2 threads" "$f" -j 2 --disk "$tmp/disk" --memory "$budget" || exit 1
 done
 if [ -n "${BENCH_DISK_BIG:-}" ]; then
     big=${BENCH_DISK_BIG_MEMORY:-600M}
     dir=$(mktemp -d "${BENCH_DISK_DIR:-${TMPDIR:-/tmp}}/sbfs-bench.XXXXXX")
-    runs=1 one "tiles-4x4-1e9, disk, memory $big" "$top/bench/tiles-4x4-1e9.txt" -j 1 --disk "$dir" --memory "$big"
-    rc=$?
+    rc=0
+    for j in 1 2; do
+        runs=1 one "tiles-4x4-1e9, disk, memory $big, -j $j" "$top/bench/tiles-4x4-1e9.txt" -j $j --disk "$dir" \
+            --memory "$big" || rc=1
+    done
     rm -rf "$dir"
     exit $rc
 fi
