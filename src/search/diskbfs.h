@@ -7,9 +7,9 @@
  * counts, lengths and paths are those of the engine in memory, byte for
  * byte.  Only where the levels live differs: each is a file of
  * delta-coded sorted keys (levelstore.h), and memory holds buffers alone,
- * whatever the size of the levels: a chunk of neighbours being sorted, and
- * a buffer per file being read or written.  diskbfs.c says how a level is
- * made (delayed duplicate detection).
+ * whatever the size of the levels: a bucket of neighbours being sorted
+ * on each thread, and a buffer per file being read or written.  diskbfs.c
+ * says how a level is made (delayed duplicate detection).
  *
  * With a checkpoint folder the levels are kept there with a small file of
  * the run's parameters, and a run stopped at any moment is taken up again
