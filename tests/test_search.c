@@ -428,6 +428,17 @@ static uint64_t unscramble(uint64_t y)
     return x * 0xf1de83e19937733dULL;       /* inverse of the odd multiplier */
 }
 
+/* Draw c's moves: one or two adds (each both ways) and 1 to max_xor xors. */
+static void cayley_moves(cayley *c, sb_rng *r, int max_xor)
+{
+    c->nadd = 1 + (int)sb_rng_below(r, 2);
+    c->nxor = 1 + (int)sb_rng_below(r, (uint64_t)max_xor);
+    for (int j = 0; j < 4; j++) {
+        c->add[j] = (uint32_t)sb_rng_below(r, CN);
+        c->mask[j] = (uint32_t)sb_rng_below(r, CN);
+    }
+}
+
 static void cayley_key(const cayley *c, uint64_t state, uint64_t *key)
 {
     if (c->skew) {
@@ -513,12 +524,7 @@ static void test_engines_agree(void)
         memset(&c, 0, sizeof c);
         c.hints = round >= 6;
         c.kw = c.hints ? 1 : 1 + round % 2;
-        c.nadd = 1 + (int)sb_rng_below(&r, 2);
-        c.nxor = 1 + (int)sb_rng_below(&r, 3);
-        for (int j = 0; j < 4; j++) {
-            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
-            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
-        }
+        cayley_moves(&c, &r, 3);
         sb_keymodel m0 = {c.kw, &c, cayley_expand, NULL, 0, 1}, m = m0;
         if (c.hints) {
             m.expand = cayley_expand_hinted;
@@ -624,12 +630,7 @@ static void test_levels_buckets(void)
         c.kw = 1;
         c.hints = round % 3 == 1;
         c.skew = round % 3 == 2;
-        c.nadd = 1 + (int)sb_rng_below(&r, 2);
-        c.nxor = 1 + (int)sb_rng_below(&r, 3);
-        for (int j = 0; j < 4; j++) {
-            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
-            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
-        }
+        cayley_moves(&c, &r, 3);
         sb_keymodel m = {1, &c, c.hints ? cayley_expand_hinted : cayley_expand, NULL, c.hints ? 8 : 0, 1};
         uint64_t start[2];
         cayley_key(&c, sb_rng_below(&r, CN), start);
@@ -683,12 +684,7 @@ static void test_levels_budgets(void)
         memset(&c, 0, sizeof c);
         c.hints = round % 3 == 2;
         c.kw = c.hints ? 1 : 1 + round % 3;
-        c.nadd = 1 + (int)sb_rng_below(&r, 2);
-        c.nxor = 1 + (int)sb_rng_below(&r, 2);
-        for (int j = 0; j < 4; j++) {
-            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
-            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
-        }
+        cayley_moves(&c, &r, 2);
         sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
         if (c.hints) {
             m.expand = cayley_expand_hinted;
@@ -920,12 +916,7 @@ static void test_disk_agree(void)
         c.skew = round >= 6;
         c.rep = round >= 7 ? 40 : 0;
         c.kw = c.hints || c.skew ? 1 : 1 + round % 2;
-        c.nadd = 1 + (int)sb_rng_below(&r, 2);
-        c.nxor = 1 + (int)sb_rng_below(&r, 3);
-        for (int j = 0; j < 4; j++) {
-            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
-            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
-        }
+        cayley_moves(&c, &r, 3);
         sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
         if (c.hints) {
             m.expand = cayley_expand_hinted;
@@ -1050,12 +1041,7 @@ static void test_disk_threads(void)
         c.skew = round % 4 >= 2;
         c.rep = round % 4 == 3 ? 40 : 0;
         c.kw = c.skew ? 1 : 1 + round % 2;
-        c.nadd = 1 + (int)sb_rng_below(&r, 2);
-        c.nxor = 1 + (int)sb_rng_below(&r, 3);
-        for (int j = 0; j < 4; j++) {
-            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
-            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
-        }
+        cayley_moves(&c, &r, 3);
         sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
         uint64_t start[2], goal[2], nlast;
         cayley_key(&c, sb_rng_below(&r, CN), start);
@@ -1133,12 +1119,7 @@ static void test_spill_agree(void)
         memset(&c, 0, sizeof c);
         c.hints = round >= 4;
         c.kw = c.hints ? 1 : 1 + round % 2;
-        c.nadd = 1 + (int)sb_rng_below(&r, 2);
-        c.nxor = 1 + (int)sb_rng_below(&r, 3);
-        for (int j = 0; j < 4; j++) {
-            c.add[j] = (uint32_t)sb_rng_below(&r, CN);
-            c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
-        }
+        cayley_moves(&c, &r, 3);
         sb_keymodel m = {c.kw, &c, cayley_expand, NULL, 0, 1};
         if (c.hints) {
             m.expand = cayley_expand_hinted;
@@ -1251,12 +1232,7 @@ static void test_disk_resume(void)
         stopper t;
         memset(&t, 0, sizeof t);
         t.c.kw = 1 + round % 2;
-        t.c.nadd = 1 + (int)sb_rng_below(&r, 2);
-        t.c.nxor = 1 + (int)sb_rng_below(&r, 3);
-        for (int j = 0; j < 4; j++) {
-            t.c.add[j] = (uint32_t)sb_rng_below(&r, CN);
-            t.c.mask[j] = (uint32_t)sb_rng_below(&r, CN);
-        }
+        cayley_moves(&t.c, &r, 3);
         sb_keymodel m = {t.c.kw, &t, stopper_expand, NULL, 0, 1};
         uint64_t start[2], goal[2], nlast;
         cayley_key(&t.c, sb_rng_below(&r, CN), start);
