@@ -340,6 +340,16 @@ static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
 
 /* ---- the tests ----------------------------------------------------------- */
 
+/* The letters word w covers in a deciphered text at most: its own, and an
+ * X between each two equal letters (J is I there). */
+static unsigned word_span(const char *w)
+{
+    unsigned sp = (unsigned)strlen(w);
+    for (size_t k = 0; w[k] && w[k + 1]; k++)
+        sp += pf_index(w[k]) == pf_index(w[k + 1]);
+    return sp;
+}
+
 static int has_double(const char *w)
 {
     for (int i = 0; w[i] && w[i + 1]; i++)
@@ -550,6 +560,12 @@ static void test_full_dictionary(const wl *sys)
     CHECK(pf != NULL);
     if (!pf)
         return;
+    {
+        unsigned span = 0; /* COUNTERREVOLUTIONARIES and the X between its RR */
+        for (size_t i = 0; i < sys->n; i++)
+            span = word_span(sys->w[i]) > span ? word_span(sys->w[i]) : span;
+        CHECK_INT(sb_playfair_span(pf), span);
+    }
     /* the seed's example */
     CHECK_INT(sb_playfair_crack(pf, "HW UY RF UL UQ YL QL AE FK DG EO", NULL, &res, &e), 0);
     CHECK_STR(res.keyword, "CRYPTOGRAM");
@@ -672,18 +688,31 @@ static unsigned ref_window(const scr_ref *sr, const char *P, size_t n, size_t j)
     return count;
 }
 
+/* Words that must begin among the last n - read letters of a text of n:
+ * counted plainly, one for every span + 1 letters (span: the most letters a
+ * word covers). */
+static unsigned ref_rest(size_t n, size_t read, unsigned span)
+{
+    unsigned m = 0;
+    for (size_t left = read < n ? n - read : 0; left >= span + 1; left -= span + 1)
+        m++;
+    return m;
+}
+
 /* Check matrix m's state after a look at limit g: lower and seen agree with
- * the plain counts h[], and the look stopped exactly when it should. */
-static int scr_state_ok(const unsigned *h, unsigned W, unsigned g, unsigned lower, unsigned seen)
+ * the plain counts h[] and the words the letters not read must hold, and
+ * the look stopped exactly when it should. */
+static int scr_state_ok(const unsigned *h, unsigned W, unsigned g, unsigned lower, unsigned seen, size_t n,
+                        unsigned span)
 {
     unsigned b = 1;
     if (seen == 0) /* a first look of 16 letters or by the coarse table: no more than window 0 */
-        return lower >= 1 && lower <= 1 + h[0];
+        return lower >= 1 && lower <= 1 + h[0] + ref_rest(n, 16, span);
     for (unsigned j = 0; j + 1 < seen; j++)
         b += h[j];
-    if (seen > 1 && b > g) /* it looked at a window it did not need */
+    if (seen > 1 && b + ref_rest(n, PF_WIN * (seen - 1), span) > g) /* it looked at a window it did not need */
         return 0;
-    b += h[seen - 1];
+    b += h[seen - 1] + ref_rest(n, PF_WIN * seen, span);
     return lower == (b > 255 ? 255 : b) && (seen == W || b > g) && seen <= W;
 }
 
@@ -696,12 +725,14 @@ static void test_screen_bounds(const wl *sys)
     uint32_t alive[2][NMAT + 16];
     char mats[NMAT][26], msg[3000], cts[3000], P[3000];
     void *work = malloc(PF_SCREEN_WORK);
-    int levels = pf_screen_level() == PF_SCREEN_AVX512 ? 2 : 1, checked = 0, bad = 0, resumed = 0;
+    int levels = pf_screen_level() == PF_SCREEN_AVX512 ? 2 : 1, checked = 0, bad = 0, resumed = 0, rested = 0;
+    unsigned span = 0;
     sb_rng r;
     memset(&sr, 0, sizeof sr);
     memset(rec, 0, 64 * (NMAT + 16));
     for (size_t i = 0; i < sys->n; i++) {
         const char *w = sys->w[i];
+        span = word_span(w) > span ? word_span(w) : span;
         for (size_t k = 0; w[k] && w[k + 1] && w[k + 2]; k++) {
             pf_screen_addtri(tri, (unsigned)pf_index(w[k]), (unsigned)pf_index(w[k + 1]), (unsigned)pf_index(w[k + 2]));
             sr.good[pf_index(w[k])][pf_index(w[k + 1])][pf_index(w[k + 2])] = 1;
@@ -751,7 +782,7 @@ static void test_screen_bounds(const wl *sys)
             size_t nk[2] = {0, 0};
             for (int lv = 0; lv < levels; lv++) {
                 int level = lv ? PF_SCREEN_AVX512 : PF_SCREEN_SCALAR;
-                pf_screen s = {rec, NMAT, tri, ct, n, g, alive[lv], lower[lv], work, seen[lv]};
+                pf_screen s = {rec, NMAT, tri, ct, n, g, alive[lv], lower[lv], work, seen[lv], span, {0}};
                 pf_screen_prepare(&s, level);
                 if (step == 0) {
                     nk[lv] = pf_screen_run(&s, level, &least[lv]);
@@ -769,7 +800,8 @@ static void test_screen_bounds(const wl *sys)
                 unsigned lo = UINT_MAX;
                 size_t k = 0;
                 for (int m = 0; m < NMAT; m++, checked++) {
-                    int ok = scr_state_ok(h[m], W, g, lower[lv][m], seen[lv][m]);
+                    int ok = scr_state_ok(h[m], W, g, lower[lv][m], seen[lv][m], n, span);
+                    rested += seen[lv][m] > 0 && ref_rest(n, PF_WIN * seen[lv][m], span) > 0;
                     if (lower[lv][m] <= g) { /* kept, in order; only kept ones may be at most g */
                         if (step == 0)
                             ok &= k < nk[lv] && alive[lv][k++] == (uint32_t)m;
@@ -795,9 +827,132 @@ static void test_screen_bounds(const wl *sys)
     }
     CHECK_INT(bad, 0);
     CHECK(resumed > 0);
+    CHECK(rested > 0);
     fprintf(stderr, "screen bounds: %d matrix states checked (%d looks resumed), %s\n", checked, resumed,
             levels == 2 ? "scalar and AVX-512 alike" : "scalar (no AVX-512 here)");
     free(tri), free(rec), free(work);
+}
+
+/* The screen's count of the letters not read (pf_screen_rest): every span
+ * + 1 letters hold a word start, span being the most letters a word covers
+ * (its own and an X between each two equal letters).  That count is only
+ * sound if no reading packs its words closer, and it is tight for a word
+ * of the longest span that begins and ends with the same letter, repeated:
+ * an X then stands between each two, so every span + 1 letters hold
+ * exactly one word.  Over small dictionaries of words in the letters A, B
+ * and C (so that doubled letters and such words are common), the count
+ * from every place of a text must not pass the fewest words the reference
+ * finds, and must meet it on those repetitions; and the crack, whose
+ * screen uses it, must agree with the reference on messages of them. */
+static void test_rest_bound(void)
+{
+    int dicts = t_sanitized() ? 8 : 30, checked = 0, bad = 0, ties = 0, tight = 0, agree = 0, msgs = 0;
+    sb_rng r;
+    sb_rng_seed(&r, 777);
+    for (int t = 0; t < dicts; t++) {
+        wl d = {0};
+        rtrie rt;
+        sb_error e;
+        sb_playfair *pf;
+        char w[16], msg[2048], prep[4096], ct[4096];
+        const char *rep = NULL;
+        unsigned span;
+        d.w = malloc(64 * sizeof *d.w);
+        for (int c = 0; c < 26; c++) {
+            char one[2] = {(char)('A' + c), 0};
+            d.w[d.n++] = strdup(one);
+        }
+        /* the repeating word: an odd number of letters, none doubled, the
+         * first and the last the same; the others cover no more letters */
+        {
+            size_t len = 3 + 2 * sb_rng_below(&r, 4), k;
+            do {
+                for (k = 0; k < len; k++)
+                    do
+                        w[k] = (char)('A' + sb_rng_below(&r, 3));
+                    while (k && w[k] == w[k - 1]);
+                w[len] = 0;
+            } while (w[0] != w[len - 1]);
+            span = (unsigned)len;
+            d.w[d.n++] = strdup(w);
+        }
+        for (int tries = 0; tries < 400 && d.n < 26 + 12; tries++) {
+            size_t len = 2 + sb_rng_below(&r, span - 1), k, dup = 0;
+            for (k = 0; k < len; k++)
+                w[k] = (char)('A' + sb_rng_below(&r, 3));
+            w[len] = 0;
+            for (k = 0; k < d.n; k++)
+                dup |= !strcmp(d.w[k], w);
+            if (!dup && word_span(w) <= span)
+                d.w[d.n++] = strdup(w);
+        }
+        qsort(d.w, d.n, sizeof *d.w, cmps);
+        /* its prepared repetitions take span + 1 letters a word */
+        for (size_t k = 0; k < d.n && !rep; k++) {
+            const char *x = d.w[k];
+            if (word_span(x) != span || x[0] != x[strlen(x) - 1])
+                continue;
+            snprintf(msg, sizeof msg, "%s %s %s %s", x, x, x, x);
+            ref_prepare(msg, prep);
+            if (strlen(prep) == 4 * (span + 1))
+                rep = x;
+        }
+        tight += rep != NULL;
+        rt_init(&rt, &d);
+        pf = sb_playfair_new((const char *const *)d.w, d.n, NULL, &e);
+        CHECK(pf != NULL);
+        CHECK_INT(sb_playfair_span(pf), span);
+        for (int i = 0; pf && i < 8; i++) {
+            const char *key = d.w[sb_rng_below(&r, d.n)];
+            int nw = 2 + (int)sb_rng_below(&r, 40);
+            size_t n;
+            rsol rs;
+            sb_playfair_result res;
+            rans a;
+            int rc;
+            if (i < 4 && rep) {
+                msg[0] = 0;
+                for (int j = 0; j < nw; j++)
+                    strcat(msg, rep), strcat(msg, " ");
+            } else {
+                draw(&r, &d, NULL, nw, msg);
+            }
+            ref_prepare(msg, prep);
+            n = strlen(prep);
+            rs = ref_read(&rt, &d, prep);
+            CHECK(rs.words >= 0);
+            for (size_t at = 1; rs.words >= 0 && at < n; at++, checked++) {
+                unsigned b = 1 + ref_rest(n, at, span);
+                if (b > (unsigned)(rs.words / KX) && bad++ < 5)
+                    fprintf(stderr, "rest: '%s' (%zu letters, span %u) reads in %d words, but %u counted from "
+                                    "letter %zu\n", prep, n, span, rs.words / KX, b, at);
+                ties += b == (unsigned)(rs.words / KX);
+            }
+            free(rs.text);
+            ref_encipher(key, msg, ct);
+            a = ref_crack(&rt, &d, ct);
+            rc = sb_playfair_crack(pf, ct, NULL, &res, &e);
+            msgs++;
+            if (rc == 0 && a.words >= 0 && (int)res.words == a.words && res.ambiguous == a.ambiguous &&
+                (a.ambiguous || !strcmp(res.plaintext, a.text)))
+                agree++;
+            else
+                fprintf(stderr, "rest: message '%s' key %s: crack %d '%s' (%zu words%s), reference '%s' (%d%s)\n",
+                        msg, key, rc, res.plaintext, res.words, res.ambiguous ? ", ambiguous" : "", a.text, a.words,
+                        a.ambiguous ? ", ambiguous" : "");
+            free(a.text);
+        }
+        sb_playfair_free(pf);
+        rt_free(&rt);
+        wl_free(&d);
+    }
+    CHECK_INT(bad, 0);
+    CHECK_INT(agree, msgs);
+    CHECK_INT(tight, dicts);
+    CHECK(ties > 0);
+    fprintf(stderr, "rest: %d counts checked on %d dictionaries (%d with a repeating word of the longest span), "
+                    "%d of them met exactly; %d messages cracked as the reference does\n",
+            checked, dicts, tight, ties, msgs);
 }
 
 int main(void)
@@ -816,6 +971,8 @@ int main(void)
     test_screens(&sys);
     t_current = "test_screen_bounds";
     test_screen_bounds(&sys);
+    t_current = "test_rest_bound";
+    test_rest_bound();
     wl_free(&sys);
     return TEST_END();
 }

@@ -222,6 +222,7 @@ struct sb_playfair {
     /* The screen (screen.c): the dictionary's trigrams, and which
      * implementation runs (PF_SCREEN_*). */
     uint8_t tri[PF_TRI_BYTES];
+    unsigned span; /* letters a word covers at most: its own and its X's */
     int screen;
     uint8_t screenwork[PF_SCREEN_WORK];
     /* scratch of one crack */
@@ -542,7 +543,7 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
 sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int order, sb_mem *mem, sb_error *err)
 {
     sb_playfair *pf;
-    size_t total = 0, at = 0, slots;
+    size_t total = 0, at = 0, slots, span;
     int32_t *table = NULL;
     uint8_t idx[256];
     if (!words && n) {
@@ -623,6 +624,11 @@ sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int orde
         }
         w[len] = 0;
         at += len + 1;
+        span = len;
+        for (size_t j = 0; j + 1 < len; j++) /* an X may stand between two equal letters */
+            span += idx[j] == idx[j + 1];
+        if (span > pf->span)
+            pf->span = (unsigned)span;
         if (trie_add(pf, idx, len, (uint32_t)i, err))
             goto fail;
         for (size_t j = 0; j + 1 < len; j++) {
@@ -682,6 +688,11 @@ fail:
 size_t sb_playfair_words(const sb_playfair *pf)
 {
     return pf ? pf->nwords : 0;
+}
+
+unsigned sb_playfair_span(const sb_playfair *pf)
+{
+    return pf ? pf->span : 0;
 }
 
 int sb_playfair_screen(sb_playfair *pf, int level)
@@ -1062,7 +1073,8 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
      * bound) and join the search when its limit reaches their bound. */
     pf->ndone = 0, nalive = 0;
     sw.g = gin, sw.mindone = UINT_MAX, sw.next = UINT_MAX, sw.n = n, sw.npairs = npairs;
-    sc = (pf_screen){pf->rec, pf->nmat, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork, pf->seen};
+    sc = (pf_screen){pf->rec, pf->nmat, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork, pf->seen,
+                    pf->span, {0}};
     if (pf->screen != PF_SCREEN_OFF)
         pf_screen_prepare(&sc, pf->screen);
     jb->sc = sc, jb->level = pf->screen, jb->more = 0, jb->ntask = jb->nchunk;

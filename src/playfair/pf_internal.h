@@ -28,6 +28,10 @@ sb_playfair *sb_playfair_new(const char *const *words, size_t n, sb_mem *mem, sb
 /* Number of distinct words of the dictionary (0 for pf NULL). */
 size_t sb_playfair_words(const sb_playfair *pf);
 
+/* The most letters a word of the dictionary covers in a deciphered text:
+ * its own and an X between each two equal letters (0 for pf NULL). */
+unsigned sb_playfair_span(const sb_playfair *pf);
+
 /* Which screen the crack runs before its search (the answers are the same
  * with any; only the speed differs): SB_PLAYFAIR_SCREEN_OFF (none),
  * _SCALAR (portable C), _VECTOR (AVX-512 when the CPU has it, else the
@@ -103,6 +107,12 @@ void pf_screen_addtri(uint8_t tri[PF_TRI_BYTES], unsigned x, unsigned y, unsigne
 
 enum { PF_SCREEN_OFF, PF_SCREEN_SCALAR, PF_SCREEN_AVX512 };
 
+/* The screen's windows: PF_WIN letters each, window j holding letters
+ * PF_WIN j to PF_WIN j + PF_WIN - 1, PF_WINS of them at most (the search
+ * does the rest of a longer text). */
+#define PF_WIN 32
+#define PF_WINS 32
+
 typedef struct pf_screen {
     const uint8_t *rec; /* nmat records, 64-byte aligned */
     size_t nmat;
@@ -116,21 +126,24 @@ typedef struct pf_screen {
     uint8_t *seen;      /* out: windows of PF_WIN letters each lower[] covers
                            (0: it comes from a first look that the next
                            look redoes: 16 letters or the coarse table) */
+    unsigned span;      /* letters a word of the dictionary can cover in a
+                           deciphered text: its own and the X's that may
+                           have been put between its doubled letters */
+    uint8_t rest[PF_WINS + 1]; /* set by pf_screen_prepare: the least word
+                                  starts after k windows (pf_screen_rest) */
 } pf_screen;
-
-/* The screen's windows: PF_WIN letters each, window j holding letters
- * PF_WIN j to PF_WIN j + PF_WIN - 1, PF_WINS of them at most (the search
- * does the rest of a longer text). */
-#define PF_WIN 32
-#define PF_WINS 32
 
 #define PF_SCREEN_WORK 16384
 
 /* The widest screen this CPU runs (PF_SCREEN_SCALAR or _AVX512). */
 int pf_screen_level(void);
-/* Set up s->work for the message in s->ct, s->n and the limit s->g (once
- * a message, before the chunks). */
+/* Set up s->work and s->rest for the message in s->ct, s->n, the limit
+ * s->g and s->span (once a message, before the chunks). */
 void pf_screen_prepare(pf_screen *s, int level);
+/* The least number of words that begin among the letters from `read` to
+ * the end of s's text (read >= 1), in any reading: (n - read) / (span + 1),
+ * rounded down. */
+unsigned pf_screen_rest(const pf_screen *s, size_t read);
 /* Screen every matrix; returns the number kept, *minout = the least bound
  * of the others (UINT_MAX if none).  The levels give the same numbers. */
 size_t pf_screen_run(const pf_screen *s, int level, unsigned *minout);

@@ -86,6 +86,24 @@ static inline unsigned mask_bound(uint64_t m)
     return (unsigned)__builtin_popcountll(pick);
 }
 
+/* The letters not yet read.  A word covers at most `span` letters of the
+ * deciphered text (its own and the X's between its doubled letters), and
+ * one X may stand between two words, so a stretch of r letters that ends
+ * the text holds at least r / (span + 1) word starts, rounded down: the
+ * word already open at the stretch's first letter covers at most span - 1
+ * of them, each word starting inside at most span, and an X between words
+ * stands before one of those starts or last, so r <= (span - 1) + m span +
+ * m + 1 for m starts.  The starts lie after the letters read, so they add
+ * to the windows' counts, which place boundaries only between letters read:
+ * a wrong matrix no longer has to make up the whole limit from its windows.
+ * With the system list (span 23: COUNTERREVOLUTIONARIES and the X between
+ * its RR) the 300 letters of a 40-word message not read after two windows
+ * hold 12 words at least. */
+unsigned pf_screen_rest(const pf_screen *s, size_t read)
+{
+    return read < s->n ? (unsigned)((s->n - read) / (s->span + 1)) : 0;
+}
+
 static inline void keep(const pf_screen *s, uint32_t i, unsigned b, unsigned seen, size_t *nalive,
                         unsigned *minout)
 {
@@ -188,25 +206,26 @@ static unsigned first_seen(const pf_screen *s, unsigned lanes)
     return !first_coarse(s, lanes) && (lanes == PF_WIN || s->n <= lanes);
 }
 
-/* Matrix i's bound before its next window (1: no window yet), and whether
- * it needs that window: its bound is at most the limit and the text has
- * more windows. */
+/* Matrix i's bound from its windows alone, 1 + their counts, before its
+ * next window (1: no window yet; lower[] holds that plus rest[seen]), and
+ * whether it needs that window: its bound is at most the limit and the
+ * text has more windows. */
 static inline unsigned base_bound(const pf_screen *s, uint32_t i)
 {
-    return s->seen[i] ? s->lower[i] : 1;
+    return s->seen[i] ? s->lower[i] - s->rest[s->seen[i]] : 1;
 }
 
 static inline int needs_more(const pf_screen *s, uint32_t i)
 {
     /* both tests, and no branch: more_block's rounds go on with about half
      * of their matrices, at random */
-    return (int)((unsigned)(s->seen[i] < windows(s)) & (unsigned)(base_bound(s, i) <= s->g));
+    return (int)((unsigned)(s->seen[i] < windows(s)) & (unsigned)((s->seen[i] ? s->lower[i] : 1u) <= s->g));
 }
 
 /* Window j added to matrix i's bound (its count h). */
 static inline void add_window(const pf_screen *s, uint32_t i, unsigned j, unsigned h)
 {
-    unsigned b = base_bound(s, i) + h;
+    unsigned b = base_bound(s, i) + h + s->rest[j + 1];
     s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
     s->seen[i] = (uint8_t)(j + 1);
 }
@@ -243,8 +262,8 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
     size_t L = s->n < a ? s->n : a, nalive = 0;
     *minout = ~0u;
     for (size_t i = 0; i < s->nmat; i++)
-        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))), seen,
-             &nalive, minout);
+        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))) + pf_screen_rest(s, L),
+             seen, &nalive, minout);
     return more_scalar(s, nalive, minout);
 }
 
@@ -473,12 +492,14 @@ AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m)
 }
 
 /* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
- * bounds, the kept ones' numbers, the least bound of the others. */
+ * bounds (add: 1 and the rest of the text after the look), the kept ones'
+ * numbers, the least bound of the others. */
 AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, size_t base,
-                                                                unsigned seen, size_t nalive, __m512i *vmin)
+                                                                unsigned seen, unsigned add, size_t nalive,
+                                                                __m512i *vmin)
 {
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    __m512i b = _mm512_add_epi32(hits16(m), _mm512_set1_epi32(1));
+    __m512i b = _mm512_add_epi32(hits16(m), _mm512_set1_epi32((int)add));
     __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
     __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255)));
     _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
@@ -509,7 +530,7 @@ static const vwin *work_win(const pf_screen *s)
  * there is no tail case. */
 AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
 {
-    const unsigned seen = first_seen(s, lanes);
+    const unsigned seen = first_seen(s, lanes), add = 1 + pf_screen_rest(s, s->n < lanes ? s->n : lanes);
     const vk kk = *work_vk(s, lanes), *k = &kk; /* in registers, if it can */
     size_t nalive = 0;
     __m512i vmin = _mm512_set1_epi32(-1);
@@ -520,8 +541,8 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
             for (int h = 0; h < 4; h++, rec += 256)
                 mk[h] = bad_avx512(k, _mm512_load_si512(rec), _mm512_load_si512(rec + 64),
                                    _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1, 0);
-            nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)), i, seen, nalive,
-                           &vmin);
+            nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)), i, seen, add,
+                           nalive, &vmin);
         }
     } else if (first_coarse(s, lanes)) {
         uint64_t mk[8];
@@ -530,7 +551,7 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
                 __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
                 mk[h] = bad_avx512(k, r0, r1, r0, r1, 0, 1);
             }
-            nalive = tally(s, _mm512_loadu_si512(mk), i, seen, nalive, &vmin);
+            nalive = tally(s, _mm512_loadu_si512(mk), i, seen, add, nalive, &vmin);
         }
     } else {
         uint64_t mk[8];
@@ -538,7 +559,7 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
             for (int h = 0; h < 8; h += 2, rec += 256)
                 bad_two(k, &k->w, _mm512_load_si512(rec), _mm512_load_si512(rec + 64), _mm512_load_si512(rec + 128),
                         _mm512_load_si512(rec + 192), &mk[h], &mk[h + 1]);
-            nalive = tally(s, _mm512_loadu_si512(mk), i, seen, nalive, &vmin);
+            nalive = tally(s, _mm512_loadu_si512(mk), i, seen, add, nalive, &vmin);
         }
     }
     *minout = _mm512_reduce_min_epu32(vmin);
@@ -577,9 +598,10 @@ AVX512 static inline __attribute__((always_inline)) void window16(const pf_scree
                 _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 1]),
                 _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 2]),
                 _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 3]), &mk[h], &mk[h + 1]);
-    for (int q = 0; q < 16; q++)
-        base[q] = j ? s->lower[id[q]] : 1;
+    for (int q = 0; q < 16; q++) /* all at window j: lower[] holds rest[j] */
+        base[q] = j ? s->lower[id[q]] - s->rest[j] : 1;
     b = _mm512_add_epi32(_mm512_loadu_si512(base), hits16(_mm512_loadu_si512(mk)));
+    b = _mm512_add_epi32(b, _mm512_set1_epi32(s->rest[j + 1]));
     _mm_storeu_si128((__m128i *)b8, _mm512_cvtusepi32_epi8(b));
     for (int q = 0; q < 16; q++)
         s->lower[id[q]] = b8[q], s->seen[id[q]] = (uint8_t)(j + 1);
@@ -700,6 +722,10 @@ int pf_screen_level(void)
 
 void pf_screen_prepare(pf_screen *s, int level)
 {
+    for (size_t k = 0; k <= PF_WINS; k++) {
+        unsigned r = pf_screen_rest(s, k ? PF_WIN * k : 1);
+        s->rest[k] = (uint8_t)(r < 255 ? r : 255); /* lower[] is capped at 255 too: lower - rest stays a bound */
+    }
 #ifdef PF_X86
     if (level >= PF_SCREEN_AVX512)
         prepare_avx512(s);
