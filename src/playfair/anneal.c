@@ -253,12 +253,22 @@ static int walker_open(walker *w, const sb_pfquad *q, const uint16_t *dec, const
     return w->pt ? 0 : -1;
 }
 
+/* The letters *a and *b that cipher letters i and i + 1 decipher to
+ * under sq. */
+static inline void pair_at(const walker *w, const uint8_t sq[25], const uint8_t pos[25], size_t i, uint32_t *a,
+                           uint32_t *b)
+{
+    size_t p = (size_t)pos[w->ct[i]] << 5 | pos[w->ct[i + 1]];
+    *a = sq[w->to[0][p]], *b = sq[w->to[1][p]];
+}
+
 /* Decipher under sq into w->pt: the answer's letters. */
 static void decipher_at(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
 {
     for (size_t i = 0; i < w->n; i += 2) {
-        size_t p = (size_t)pos[w->ct[i]] << 5 | pos[w->ct[i + 1]];
-        w->pt[i] = sq[w->to[0][p]], w->pt[i + 1] = sq[w->to[1][p]];
+        uint32_t a, b;
+        pair_at(w, sq, pos, i, &a, &b);
+        w->pt[i] = (uint8_t)a, w->pt[i + 1] = (uint8_t)b;
     }
 }
 
@@ -274,23 +284,19 @@ static void decipher_at(const walker *w, const uint8_t sq[25], const uint8_t pos
  * against 24.1. */
 static int32_t score_at(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
 {
-    const uint8_t *restrict ct = w->ct, *restrict lp = w->lp;
-    const uint8_t *restrict ta = w->to[0], *restrict tb = w->to[1];
-    size_t n = w->n, p;
+    const uint8_t *restrict lp = w->lp;
+    size_t n = w->n;
     uint32_t y1, x1, x, a, b;
     int32_t s, t = 0;
     if (n < 4)
         return 0;
-    p = (size_t)pos[ct[0]] << 5 | pos[ct[1]];
-    a = sq[ta[p]], b = sq[tb[p]];
+    pair_at(w, sq, pos, 0, &a, &b);
     x = a * 25u + b, y1 = b;
-    p = (size_t)pos[ct[2]] << 5 | pos[ct[3]];
-    a = sq[ta[p]], b = sq[tb[p]];
+    pair_at(w, sq, pos, 2, &a, &b);
     s = lp[x * 625u + a * 25u + b]; /* the second pair closes one window */
     x1 = b, x = a * 25u + b;
     for (size_t i = 4; i < n; i += 2) {
-        p = (size_t)pos[ct[i]] << 5 | pos[ct[i + 1]];
-        a = sq[ta[p]], b = sq[tb[p]];
+        pair_at(w, sq, pos, i, &a, &b);
         t += lp[y1 * 15625u + x * 25u + a];
         s += lp[x * 625u + a * 25u + b];
         y1 = x1, x1 = b, x = a * 25u + b;
