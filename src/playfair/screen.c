@@ -260,10 +260,11 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 {
     unsigned a = first_lanes(s), seen = first_seen(s, a);
     size_t L = s->n < a ? s->n : a, nalive = 0;
+    unsigned add = 1 + pf_screen_rest(s, L);
     *minout = ~0u;
     for (size_t i = 0; i < s->nmat; i++)
-        keep(s, (uint32_t)i, 1 + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))) + pf_screen_rest(s, L),
-             seen, &nalive, minout);
+        keep(s, (uint32_t)i, add + mask_bound(bad_scalar(s, s->rec + 64 * i, L, first_coarse(s, a))), seen, &nalive,
+             minout);
     return more_scalar(s, nalive, minout);
 }
 
