@@ -156,7 +156,14 @@ int sb_pfquad_add(sb_pfquad *q, const char *text, size_t len, sb_error *err)
 
 /* Unseen quadgrams get a third of one occurrence: a harsher floor (a
  * hundredth) made the landscape so steep that the walks stopped short (on
- * 160-letter texts, 1 in 8 solved against 6 in 8 with the third). */
+ * 160-letter texts, 1 in 8 solved against 6 in 8 with the third).  The
+ * counts are used raw.  Smoothed by their beginnings (interpolated absolute
+ * discounting down to single letters), an unseen window of near-English
+ * scores by its trigrams instead of the floor, which might have widened
+ * the key's basin; the walks found the key no more often (48 restarts on
+ * 80 of the bench's 120-letter messages: 121 of 160 recovered against 124),
+ * a few more wrong near-English readings passed the English bar, and the
+ * table took twice as long to build (docs/ALGORITHMS.md has the figures). */
 int sb_pfquad_finish(sb_pfquad *q, sb_error *err)
 {
     double floor_, lt;
