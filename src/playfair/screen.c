@@ -583,9 +583,11 @@ AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen
  * look does them: two a register, two registers a load of the table, the
  * sixteen bounds added and stored from one register.  fetch: the records
  * of the sixteen after the next sixteen are there to fetch ahead (a join's
- * matrices are spread over all the records). */
-AVX512 static inline __attribute__((always_inline)) void window16(const pf_screen *s, const vk *k, const vwin *win,
-                                                                 unsigned j, const uint32_t *id, int fetch)
+ * matrices are spread over all the records).  Returns which of them need
+ * window j + 1 (needs_more), from the register. */
+AVX512 static inline __attribute__((always_inline)) __mmask16 window16(const pf_screen *s, const vk *k,
+                                                                      const vwin *win, unsigned j,
+                                                                      const uint32_t *id, int fetch)
 {
     uint64_t mk[8];
     uint32_t base[16];
@@ -606,6 +608,10 @@ AVX512 static inline __attribute__((always_inline)) void window16(const pf_scree
     _mm_storeu_si128((__m128i *)b8, _mm512_cvtusepi32_epi8(b));
     for (int q = 0; q < 16; q++)
         s->lower[id[q]] = b8[q], s->seen[id[q]] = (uint8_t)(j + 1);
+    if (j + 1 >= windows(s))
+        return 0;
+    b = _mm512_min_epu32(b, _mm512_set1_epi32(255)); /* as lower[] holds it */
+    return _mm512_cmple_epu32_mask(b, _mm512_set1_epi32((int)s->g));
 }
 
 /* Matrices a look goes on with at a time: their numbers fit on the stack. */
@@ -623,7 +629,7 @@ AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t c
     const vwin *win = work_win(s);
     unsigned W = windows(s);
     size_t at[PF_WINS + 1] = {0}, nc = 0, t;
-    uint32_t by[BLOCK], carry[BLOCK]; /* carry: round j's matrices */
+    uint32_t by[BLOCK], carry[BLOCK + 16]; /* carry: round j's matrices (16 more: whole stores) */
     for (t = 0; t < cnt; t++)
         if (needs_more(s, list[t]))
             at[s->seen[list[t]] + 1]++;
@@ -638,16 +644,23 @@ AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t c
         if (n + b1 - b0 == 0)
             continue;
         memcpy(carry + n, by + b0, (b1 - b0) * sizeof *carry), n += b1 - b0;
-        /* the windows first, then which need more: a branch on a window's
-         * result right after it would keep the next from starting */
-        for (t = 0; t + 16 <= n; t += 16) /* sixteen at a time, their bounds in a register */
-            window16(s, k, win, j, carry + t, t + 48 <= n);
+        /* sixteen at a time, their bounds in a register, and those that
+         * go on (about half, at random) compressed into carry from it, with
+         * no branch: a branch on a window's result right after it would
+         * keep the next from starting; the stores only reach places whose
+         * numbers were read */
+        nc = 0;
+        for (t = 0; t + 16 <= n; t += 16) {
+            __m512i ids = _mm512_loadu_si512(carry + t);
+            __mmask16 on = window16(s, k, win, j, carry + t, t + 48 <= n);
+            _mm512_storeu_si512(carry + nc, _mm512_maskz_compress_epi32(on, ids));
+            nc += (size_t)__builtin_popcount(on);
+        }
         for (; t + 1 < n; t += 2)
             window2(s, k, win, j, carry[t], carry[t + 1], 1);
         if (n % 2)
             window2(s, k, win, j, carry[n - 1], carry[n - 1], 0);
-        nc = 0;
-        for (t = 0; t < n; t++) /* without a branch: half of them go on, at random */
+        for (t = n & ~(size_t)15; t < n; t++)
             carry[nc] = carry[t], nc += (size_t)needs_more(s, carry[t]);
     }
 }
