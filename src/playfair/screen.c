@@ -93,21 +93,29 @@ static inline unsigned mask_bound(uint64_t m)
  * word already open at the stretch's first letter covers at most span - 1
  * of them, each word starting inside at most span, and an X between words
  * stands before one of those starts or last, so r <= (span - 1) + m span +
- * m + 1 for m starts.  The starts lie after the letters read, so they add
- * to the windows' counts, which place boundaries only between letters read:
- * a wrong matrix no longer has to make up the whole limit from its windows.
- * With the system list (span 23: COUNTERREVOLUTIONARIES and the X between
- * its RR) the 300 letters of a 40-word message not read after two windows
- * hold 12 words at least. */
+ * m + 1 for m starts.  The stretch leaves out the first letter after those
+ * read: a look does not take the X that ends it as a filler (the next
+ * letter, not read, decides), so when it is one, the bad trigram before it
+ * stands for the word that starts right after it, and that start must not
+ * be counted twice.  The starts from the second letter on lie after every
+ * boundary the windows place, so they add to the windows' counts: a wrong
+ * matrix no longer has to make up the whole limit from its windows.  With
+ * the system list (span 23: COUNTERREVOLUTIONARIES and the X between its
+ * RR) the 276 letters of a 40-word message after its first two windows and
+ * a letter hold 11 words at least. */
 unsigned pf_screen_rest(const pf_screen *s, size_t read)
 {
-    return read < s->n ? (unsigned)((s->n - read) / (s->span + 1)) : 0;
+    return read + 1 < s->n ? (unsigned)((s->n - read - 1) / (s->span + 1)) : 0;
 }
 
+/* Bounds are kept in a byte, 255 standing for 255 or more, and a matrix
+ * is kept or not by that byte, as in lower[]: one screened out at 255 then
+ * joins when the limit reaches 255. */
 static inline void keep(const pf_screen *s, uint32_t i, unsigned b, unsigned seen, size_t *nalive,
                         unsigned *minout)
 {
-    s->lower[i] = (uint8_t)(b > 255 ? 255 : b);
+    b = b > 255 ? 255 : b;
+    s->lower[i] = (uint8_t)b;
     s->seen[i] = (uint8_t)seen;
     if (b <= s->g)
         s->alive[(*nalive)++] = i;
@@ -500,9 +508,9 @@ AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen
                                                                 __m512i *vmin)
 {
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    __m512i b = _mm512_add_epi32(hits16(m), _mm512_set1_epi32((int)add));
+    __m512i b = _mm512_min_epu32(_mm512_add_epi32(hits16(m), _mm512_set1_epi32((int)add)), _mm512_set1_epi32(255));
     __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
-    __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)(s->g < 255 ? s->g : 255)));
+    __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)s->g));
     _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
     _mm512_mask_storeu_epi8(s->seen + base, (__mmask64)valid, _mm512_set1_epi8((char)seen));
     *vmin = _mm512_mask_min_epu32(*vmin, valid & (__mmask16)~kept, *vmin, b);
