@@ -6,8 +6,8 @@
  * three consecutive letters that occurs inside no dictionary word (a "bad
  * trigram") must contain a word boundary of any reading: one of the two
  * boundaries inside it.  Windows holding an X that may be an inserted one
- * (second of a pair, between equal letters or last) are skipped, since that
- * X may vanish from the reading.  A reading of k words has k - 1 boundaries,
+ * (second of a pair, between equal letters or the last letter looked at)
+ * are skipped, since that X may vanish from the reading.  A reading of k words has k - 1 boundaries,
  * so k - 1 is at least the fewest boundaries that hit every bad window: the
  * windows ending at i and at i' > i share a boundary only if i' = i + 1, so
  * the greedy (take the first bad window's last boundary, skip the window
@@ -93,19 +93,19 @@ static inline unsigned mask_bound(uint64_t m)
  * word already open at the stretch's first letter covers at most span - 1
  * of them, each word starting inside at most span, and an X between words
  * stands before one of those starts or last, so r <= (span - 1) + m span +
- * m + 1 for m starts.  The stretch leaves out the first letter after those
- * read: a look does not take the X that ends it as a filler (the next
- * letter, not read, decides), so when it is one, the bad trigram before it
- * stands for the word that starts right after it, and that start must not
- * be counted twice.  The starts from the second letter on lie after every
- * boundary the windows place, so they add to the windows' counts: a wrong
- * matrix no longer has to make up the whole limit from its windows.  With
- * the system list (span 23: COUNTERREVOLUTIONARIES and the X between its
- * RR) the 276 letters of a 40-word message after its first two windows and
- * a letter hold 11 words at least. */
+ * m + 1 for m starts.  Those starts lie after every boundary the windows
+ * place, between their own letters, so they add to the windows' counts: a
+ * wrong matrix no longer has to make up the whole limit from its windows.
+ * (That is why a look takes an X in its last place as a filler that may
+ * vanish, whatever follows: were it taken as a letter and were it a filler
+ * between two words, its bad trigram would stand for the word after it,
+ * which the rest counts too; and were it a filler inside a word, FGH X HI,
+ * for no boundary at all.)  With the system list (span 23:
+ * COUNTERREVOLUTIONARIES and the X between its RR) the 276 letters of a
+ * 40-word message after its first two windows hold 11 words at least. */
 unsigned pf_screen_rest(const pf_screen *s, size_t read)
 {
-    return read + 1 < s->n ? (unsigned)((s->n - read - 1) / (s->span + 1)) : 0;
+    return read < s->n ? (unsigned)((s->n - read) / (s->span + 1)) : 0;
 }
 
 /* Bounds are kept in a byte, 255 standing for 255 or more, and a matrix
@@ -129,7 +129,6 @@ static uint64_t bad_scalar_at(const pf_screen *s, const uint8_t *r, size_t off, 
     uint8_t t[64];
     const uint8_t *ct = s->ct + off;
     uint64_t m = 0, rm = 0;
-    int end = off + L == s->n; /* the window's last letter ends the text */
     for (size_t k = 0; k < L; k += 2) {
         unsigned p = r[ct[k]], q = r[ct[k + 1]], x = p ^ q, o;
         if (!(x & 0x38))
@@ -147,8 +146,8 @@ static uint64_t bad_scalar_at(const pf_screen *s, const uint8_t *r, size_t off, 
             o = (q & 0x38) | (p & 7);
         t[k + 1] = r[PF_REC_CELL + o];
     }
-    for (size_t k = 1; k < L; k += 2)
-        if (t[k] == PF_X && (k + 1 == L ? end : t[k + 1] == t[k - 1]))
+    for (size_t k = 1; k < L; k += 2) /* the letter after the last is not known here */
+        if (t[k] == PF_X && (k + 1 == L || t[k + 1] == t[k - 1]))
             rm |= 1ull << k;
     rm |= rm << 1 | rm << 2;
     for (size_t k = 2; k < L; k++)
@@ -312,7 +311,7 @@ AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, size_t
             w->valid3 |= 1ull << i;
         if ((l & 1) && l < L)
             w->oddx |= 1ull << i;
-        if (l + 1 == L && off + L == s->n)
+        if (l + 1 == L)
             w->last |= 1ull << i;
     }
     w->cti = _mm512_loadu_si512(b);
