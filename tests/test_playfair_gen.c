@@ -833,17 +833,6 @@ static void test_screen_bounds(const wl *sys)
     free(tri), free(rec), free(work);
 }
 
-/* The screen's count of the letters not read (pf_screen_rest): every span
- * + 1 letters hold a word start, span being the most letters a word covers
- * (its own and an X between each two equal letters).  That count is only
- * sound if no reading packs its words closer, and it is tight for a word
- * of the longest span that begins and ends with the same letter, repeated:
- * an X then stands between each two, so every span + 1 letters hold
- * exactly one word.  Over small dictionaries of words in the letters A, B
- * and C (so that doubled letters and such words are common), the count
- * from every place of a text must not pass the fewest words the reference
- * finds, and must meet it on those repetitions; and the crack, whose
- * screen uses it, must agree with the reference on messages of them. */
 /* The screen's bound of one matrix, that of the reading P (its fewest
  * words: W), after a first look and the windows that follow at limits
  * around W, on every screen this CPU has: it must never pass W (255 stands
@@ -882,10 +871,42 @@ static int screen_sound(const uint8_t *tri, const char *key, unsigned span, cons
     return met;
 }
 
+/* Crack ct with pf and with the reference over d: 1 if they agree on the
+ * words, the ambiguous flag and (when unique) the reading; else says so
+ * (the first few times, counted in *told) under the test's name `tag`. */
+static int crack_agrees(sb_playfair *pf, const rtrie *rt, const wl *d, const char *ct, const char *msg,
+                        const char *key, const char *tag, int *told)
+{
+    sb_playfair_result res;
+    sb_error e;
+    rans a = ref_crack(rt, d, ct);
+    int rc = sb_playfair_crack(pf, ct, NULL, &res, &e),
+        ok = rc == 0 && a.words >= 0 && (int)res.words == a.words && res.ambiguous == a.ambiguous &&
+             (a.ambiguous || !strcmp(res.plaintext, a.text));
+    if (!ok && (*told)++ < 5)
+        fprintf(stderr, "%s: message '%s' key %s: crack %d '%s' (%zu words%s), reference '%s' (%d%s)\n", tag, msg,
+                key, rc, rc == 0 ? res.plaintext : "", rc == 0 ? res.words : 0,
+                rc == 0 && res.ambiguous ? ", ambiguous" : "", a.text ? a.text : "", a.words,
+                a.ambiguous ? ", ambiguous" : "");
+    free(a.text);
+    return ok;
+}
+
+/* The screen's count of the letters not read (pf_screen_rest): every span
+ * + 1 letters hold a word start, span being the most letters a word covers
+ * (its own and an X between each two equal letters).  That count is only
+ * sound if no reading packs its words closer, and it is tight for a word
+ * of the longest span that begins and ends with the same letter, repeated:
+ * an X then stands between each two, so every span + 1 letters hold
+ * exactly one word.  Over small dictionaries of words in the letters A, B
+ * and C (so that doubled letters and such words are common), the count
+ * from every place of a text must not pass the fewest words the reference
+ * finds, and must meet it on those repetitions; and the crack, whose
+ * screen uses it, must agree with the reference on messages of them. */
 static void test_rest_bound(void)
 {
     int dicts = t_sanitized() ? 8 : 30, checked = 0, bad = 0, ties = 0, tight = 0, agree = 0, msgs = 0,
-        sbad = 0, smet = 0, long_rest = 0;
+        sbad = 0, smet = 0, long_rest = 0, told = 0;
     static char msg[8192], prep[16384], ct[16384];
     sb_rng r;
     {
@@ -1009,9 +1030,6 @@ static void test_rest_bound(void)
             int nw = i == 4 ? 500 + (int)sb_rng_below(&r, 200) : 2 + (int)sb_rng_below(&r, 40);
             size_t n;
             rsol rs;
-            sb_playfair_result res;
-            rans a;
-            int rc;
             if (i < 5 && rep) {
                 msg[0] = 0;
                 for (int j = 0; j < nw; j++)
@@ -1035,17 +1053,8 @@ static void test_rest_bound(void)
             long_rest += ref_rest(n, PF_WIN, span) > 255;
             if (rs.words >= 0)
                 smet += screen_sound(tri, key, span, ct, (unsigned)(rs.words / KX), &sbad);
-            a = ref_crack(&rt, &d, ct);
-            rc = sb_playfair_crack(pf, ct, NULL, &res, &e);
             msgs++;
-            if (rc == 0 && a.words >= 0 && (int)res.words == a.words && res.ambiguous == a.ambiguous &&
-                (a.ambiguous || !strcmp(res.plaintext, a.text)))
-                agree++;
-            else
-                fprintf(stderr, "rest: message '%s' key %s: crack %d '%s' (%zu words%s), reference '%s' (%d%s)\n",
-                        msg, key, rc, res.plaintext, res.words, res.ambiguous ? ", ambiguous" : "", a.text, a.words,
-                        a.ambiguous ? ", ambiguous" : "");
-            free(a.text);
+            agree += crack_agrees(pf, &rt, &d, ct, msg, key, "rest", &told);
         }
         sb_playfair_free(pf);
         rt_free(&rt);
@@ -1073,7 +1082,7 @@ static void test_rest_bound(void)
  * reference on the same messages. */
 static void test_screen_sound(void)
 {
-    int dicts = t_sanitized() ? 10 : 40, bad = 0, met = 0, msgs = 0, agree = 0;
+    int dicts = t_sanitized() ? 10 : 40, bad = 0, met = 0, msgs = 0, agree = 0, told = 0;
     static char msg[4096], prep[8192], ct[8192];
     static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWYZ";
     sb_rng r;
@@ -1112,10 +1121,7 @@ static void test_screen_sound(void)
         CHECK(pf != NULL);
         for (int i = 0; pf && i < 12; i++) {
             const char *key = d.w[sb_rng_below(&r, d.n)];
-            sb_playfair_result res;
-            rans a;
             rsol rs;
-            int rc;
             draw(&r, &d, NULL, 5 + (int)sb_rng_below(&r, 61), msg);
             ref_prepare(msg, prep);
             rs = ref_read(&rt, &d, prep);
@@ -1124,16 +1130,8 @@ static void test_screen_sound(void)
             if (rs.words >= 0)
                 met += screen_sound(tri, key, span, ct, (unsigned)(rs.words / KX), &bad);
             free(rs.text);
-            a = ref_crack(&rt, &d, ct);
-            rc = sb_playfair_crack(pf, ct, NULL, &res, &e);
             msgs++;
-            if (rc == 0 && a.words >= 0 && (int)res.words == a.words && res.ambiguous == a.ambiguous &&
-                (a.ambiguous || !strcmp(res.plaintext, a.text)))
-                agree++;
-            else if (msgs - agree <= 5)
-                fprintf(stderr, "screen sound: message '%s' key %s: crack %d '%s' (%zu words), reference '%s' (%d)\n",
-                        msg, key, rc, res.plaintext, res.words, a.text, a.words);
-            free(a.text);
+            agree += crack_agrees(pf, &rt, &d, ct, msg, key, "screen sound", &told);
         }
         sb_playfair_free(pf);
         rt_free(&rt);
