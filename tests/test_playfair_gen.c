@@ -665,27 +665,53 @@ static void test_screens(const wl *sys)
 
 typedef struct scr_ref {
     unsigned char good[25][25][25]; /* trigram inside some word (J as I) */
+    unsigned char ends[25][25];     /* pair that ends some word */
 } scr_ref;
 
-/* The hitting count of window j (letters PF_WIN j ..) of deciphered P. */
+/* Word w into the screen's tables (and into sr's, when given). */
+static void scr_addword(uint8_t *tri, scr_ref *sr, const char *w)
+{
+    uint8_t x[256] = {0};
+    size_t n = strlen(w);
+    for (size_t k = 0; k < n; k++)
+        x[k] = (uint8_t)pf_index(w[k]);
+    pf_screen_addword(tri, x, n);
+    for (size_t k = 0; sr && k + 2 < n; k++)
+        sr->good[x[k]][x[k + 1]][x[k + 2]] = 1;
+    if (sr && n >= 2)
+        sr->ends[x[n - 2]][x[n - 1]] = 1;
+}
+
+/* The fewest boundaries window j (letters PF_WIN j ..) of deciphered P
+ * needs, by dynamic programming over the places between its letters, each
+ * with a boundary or not: every bad trigram needs one of its two places,
+ * and one whose first two letters end no word needs the first of them
+ * (else a word would end with those two). */
 static unsigned ref_window(const scr_ref *sr, const char *P, size_t n, size_t j)
 {
     size_t o = PF_WIN * j, L = n - o < PF_WIN ? n - o : PF_WIN;
-    unsigned count = 0;
-    long last = -10; /* the last boundary placed: before letter `last` */
-    for (size_t k = 2; k < L; k++) {
-        int skip = 0;
+    unsigned best[2] = {0, 1}; /* by whether the place before letter k has a boundary */
+    if (L < 3)
+        return 0;
+    for (size_t k = 2; k < L; k++) { /* now choose the place before letter k */
+        unsigned next[2] = {UINT_MAX, UINT_MAX};
+        int skip = 0, bad, left;
         /* an X at odd place i that may be inserted spoils the trigrams holding it */
-        for (size_t i = k >= 2 ? k - 2 : 0; i <= k; i++)
+        for (size_t i = k - 2; i <= k; i++)
             if (i % 2 == 1 && P[o + i] == 'X' && (i + 1 == L || P[o + i + 1] == P[o + i - 1]))
                 skip = 1;
-        if (skip || sr->good[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])][pf_index(P[o + k])])
-            continue;
-        if (last >= (long)k - 1) /* a boundary before letter k - 1 or k already */
-            continue;
-        last = (long)k, count++;
+        bad = !skip && !sr->good[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])][pf_index(P[o + k])];
+        left = bad && !sr->ends[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])];
+        for (int prev = 0; prev < 2; prev++)
+            for (int here = 0; here < 2; here++) {
+                if (best[prev] == UINT_MAX || (bad && !prev && !here) || (left && !prev))
+                    continue;
+                if (best[prev] + (unsigned)here < next[here])
+                    next[here] = best[prev] + (unsigned)here;
+            }
+        best[0] = next[0], best[1] = next[1];
     }
-    return count;
+    return best[0] < best[1] ? best[0] : best[1];
 }
 
 /* Words that must begin among the letters of a text of n after the first
@@ -733,10 +759,7 @@ static void test_screen_bounds(const wl *sys)
     for (size_t i = 0; i < sys->n; i++) {
         const char *w = sys->w[i];
         span = word_span(w) > span ? word_span(w) : span;
-        for (size_t k = 0; w[k] && w[k + 1] && w[k + 2]; k++) {
-            pf_screen_addtri(tri, (unsigned)pf_index(w[k]), (unsigned)pf_index(w[k + 1]), (unsigned)pf_index(w[k + 2]));
-            sr.good[pf_index(w[k])][pf_index(w[k + 1])][pf_index(w[k + 2])] = 1;
-        }
+        scr_addword(tri, &sr, w);
     }
     sb_rng_seed(&r, 3232);
     for (int m = 0; m < NMAT; m++) {
@@ -938,9 +961,7 @@ static void test_rest_bound(void)
         d.w = malloc(sizeof words / sizeof *words * sizeof *d.w);
         for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
             d.w[d.n++] = strdup(words[k]);
-            for (size_t c = 0; words[k][c + 1] && words[k][c + 2]; c++)
-                pf_screen_addtri(tri, (unsigned)pf_index(words[k][c]), (unsigned)pf_index(words[k][c + 1]),
-                                 (unsigned)pf_index(words[k][c + 2]));
+            scr_addword(tri, NULL, words[k]);
         }
         for (size_t k = 0; k < sizeof at / sizeof *at; k++) {
             ref_encipher("CDE", at[k].msg, ct);
@@ -1006,9 +1027,7 @@ static void test_rest_bound(void)
         }
         qsort(d.w, d.n, sizeof *d.w, cmps);
         for (size_t k = 0; k < d.n; k++)
-            for (size_t c = 0; d.w[k][c] && d.w[k][c + 1] && d.w[k][c + 2]; c++)
-                pf_screen_addtri(tri, (unsigned)pf_index(d.w[k][c]), (unsigned)pf_index(d.w[k][c + 1]),
-                                 (unsigned)pf_index(d.w[k][c + 2]));
+            scr_addword(tri, NULL, d.w[k]);
         /* its prepared repetitions take span + 1 letters a word */
         for (size_t k = 0; k < d.n && !rep; k++) {
             const char *x = d.w[k];
@@ -1111,9 +1130,7 @@ static void test_screen_sound(void)
                 continue;
             d.w[d.n++] = strdup(w);
             span = word_span(w) > span ? word_span(w) : span;
-            for (size_t c = 0; w[c + 1] && w[c + 2]; c++)
-                pf_screen_addtri(tri, (unsigned)pf_index(w[c]), (unsigned)pf_index(w[c + 1]),
-                                 (unsigned)pf_index(w[c + 2]));
+            scr_addword(tri, NULL, w);
         }
         qsort(d.w, d.n, sizeof *d.w, cmps);
         rt_init(&rt, &d);

@@ -631,11 +631,11 @@ sb_playfair *sb_playfair_new_square(const char *const *words, size_t n, int orde
             pf->span = (unsigned)span;
         if (trie_add(pf, idx, len, (uint32_t)i, err))
             goto fail;
+        pf_screen_addword(pf->tri, idx, len);
         for (size_t j = 0; j + 1 < len; j++) {
             unsigned v = (unsigned)idx[j] << 5 | idx[j + 1];
             setbit(pf->gram, GOFF(1) + v);
             if (j + 2 < len) {
-                pf_screen_addtri(pf->tri, idx[j], idx[j + 1], idx[j + 2]);
                 v = v << 5 | idx[j + 2];
                 setbit(pf->gram, GOFF(2) + v);
                 if (j + 3 < len)
