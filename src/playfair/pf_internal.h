@@ -96,6 +96,11 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
  * 128 (u % 8) + 8 (u / 8) + w / 8, eight blocks.  A trigram is bad in it
  * only if it is bad with either letter of its class: a weaker bound for
  * half the look-ups. */
+extern const uint8_t pf_tri_class[25];
+#define PF_TRIC_W(y, z) ((y) % 5u * 12u + pf_tri_class[z])
+#define PF_TRIC_BIT(x, y, z)                                                                           \
+    ((PF_TRI_FULL + PF_TRI_U(x, y) % 8u * 128u + PF_TRI_U(x, y) / 8u * 8u + PF_TRIC_W(y, z) / 8u) * 8u +  \
+     PF_TRIC_W(y, z) % 8u)
 /* After both, the pairs of letters that end words: bit 32 x + y of the
  * PF_BI_END table (128 bytes) is set when some word of two letters or more
  * ends with x y.  In a bad trigram x y z whose x y ends no word, a boundary
@@ -103,11 +108,6 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
  * with x y. */
 #define PF_BI_END (PF_TRI_FULL + 1024)
 #define PF_TRI_BYTES (PF_BI_END + 128)
-extern const uint8_t pf_tri_class[25];
-#define PF_TRIC_W(y, z) ((y) % 5u * 12u + pf_tri_class[z])
-#define PF_TRIC_BIT(x, y, z)                                                                           \
-    ((PF_TRI_FULL + PF_TRI_U(x, y) % 8u * 128u + PF_TRI_U(x, y) / 8u * 8u + PF_TRIC_W(y, z) / 8u) * 8u +  \
-     PF_TRIC_W(y, z) % 8u)
 /* Word w (len letter indices) into the tables: its trigrams, its last two
  * letters. */
 void pf_screen_addword(uint8_t tri[PF_TRI_BYTES], const uint8_t *w, size_t len);

@@ -26,8 +26,8 @@
  * have its start's parity.
  *
  * Compared with the search's bound (windows of four, checked from each
- * piece's start) this one is weaker, 14.7 pieces for 40 random letters
- * instead of 17.2, but its table (the trigrams, 2 KB) is in the reach of
+ * piece's start) this one is weaker, about 16 pieces for 40 random letters
+ * (13.9 without the forced boundaries) instead of 17.2, but its table (the trigrams, 2 KB) is in the reach of
  * byte permutes: with AVX-512 VBMI four matrices of 16 letters, or two of
  * 32, are deciphered and screened in a register with no gather: a permute
  * of the matrices' records (letter -> cell, cell -> letter) by the cipher
@@ -128,6 +128,13 @@ static inline uint64_t unforced(uint64_t m, uint64_t f)
     return m & ~(f | f << 1);
 }
 
+/* A window's count from the bad windows no forced boundary hits (m) and
+ * the forced boundaries (f). */
+static inline unsigned win_count(uint64_t m, uint64_t f)
+{
+    return (unsigned)__builtin_popcountll(f) + mask_bound(m);
+}
+
 /* The letters not yet read.  A word covers at most `span` letters of the
  * deciphered text (its own and the X's between its doubled letters), and
  * one X may stand between two words, so a stretch of r letters that ends
@@ -199,7 +206,7 @@ static unsigned hits_scalar_at(const pf_screen *s, const uint8_t *r, size_t off,
     for (size_t k = 1; force && k < L; k++)
         ne |= (uint64_t)!ends_word(s->tri, t[k - 1], t[k]) << k;
     f = forced(m, ne);
-    return (unsigned)__builtin_popcountll(f) + mask_bound(unforced(m, f));
+    return win_count(unforced(m, f), f);
 }
 
 /* The windows after the first.  Every pair deciphers on its own, so the
@@ -209,8 +216,9 @@ static unsigned hits_scalar_at(const pf_screen *s, const uint8_t *r, size_t off,
  * add up: k - 1 >= h0 + h1 + ...  A long message is refuted after as many
  * windows as its limit needs, not after the whole text.  Example: a limit
  * of 40 words for a 340-letter text; a wrong matrix's random letters hit
- * about 11 boundaries in each 32 letters, so four windows refute it and
- * the other 212 letters are never deciphered.
+ * about 12 boundaries in each 32 letters, so three or four windows (with
+ * the rest, below) refute it and the other letters are never
+ * deciphered.
  *
  * Windows of 32 letters rather than 64: a matrix needs as many letters as
  * its limit asks for, about three a word, and a limit of 24 words is met
@@ -477,7 +485,8 @@ AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *k, 
 }
 
 /* The bad windows of the matrices of records r0..r3 (r2, r3 only when
- * quad: four matrices of 16 lanes), by the full or the coarse table. */
+ * quad: four matrices of 16 lanes), by the full or the coarse table: those
+ * that no forced boundary hits, and the forced boundaries (with force). */
 AVX512 static inline __attribute__((always_inline)) vmask bad_win(const vk *k, const vwin *vw, __m512i r0,
                                                                  __m512i r1, __m512i r2, __m512i r3, int quad,
                                                                  int coarse, int force)
@@ -512,14 +521,16 @@ AVX512 static inline __attribute__((always_inline)) vmask bad_win(const vk *k, c
 }
 
 /* Two registers of two matrices each (records ra0, ra1 and rb0, rb1) at
- * window vw by the full table, each of its blocks loaded once for both:
+ * window vw by the full table, with the forced boundaries (m, f: as
+ * bad_win gives them, two registers), each of the table's blocks loaded
+ * once for both:
  * the table (32 registers) does not stay in registers beside the work, and
  * its loads cost as much as the permutes. */
 AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, const vwin *vw, __m512i ra0,
-                                                                __m512i ra1, __m512i rb0, __m512i rb1, int force,
-                                                                uint64_t *m, uint64_t *f)
+                                                                __m512i ra1, __m512i rb0, __m512i rb1, uint64_t *m,
+                                                                uint64_t *f)
 {
-    vtri a = tri_index(k, vw, ra0, ra1, ra0, ra1, 0, 0, force), b = tri_index(k, vw, rb0, rb1, rb0, rb1, 0, 0, force);
+    vtri a = tri_index(k, vw, ra0, ra1, ra0, ra1, 0, 0, 1), b = tri_index(k, vw, rb0, rb1, rb0, rb1, 0, 0, 1);
     __mmask64 ha[4], hb[4];
     __m512i x[4], y[4];
 #pragma GCC unroll 4
@@ -550,8 +561,8 @@ AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, co
 }
 
 
-/* mask_bound of sixteen masks of bad windows, one per 32-bit lane, plus
- * the forced boundaries of f. */
+/* win_count of sixteen matrices, one per 32-bit lane of m (bad windows
+ * that no forced boundary hits) and of f (the forced boundaries). */
 AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m, __m512i f)
 {
     const __m512i even = _mm512_set1_epi32(0x55555555);
@@ -561,9 +572,9 @@ AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m, __
     return _mm512_add_epi32(_mm512_popcnt_epi32(pick), _mm512_popcnt_epi32(f));
 }
 
-/* Sixteen matrices' masks of bad windows, one per 32-bit lane: their
- * bounds (add: 1 and the rest of the text after the look), the kept ones'
- * numbers, the least bound of the others. */
+/* Sixteen matrices' masks, one per 32-bit lane (as hits16 takes them):
+ * their bounds (add: 1 and the rest of the text after the look), the kept
+ * ones' numbers, the least bound of the others. */
 AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, __m512i f,
                                                                 size_t base,
                                                                 unsigned seen, unsigned add, size_t nalive,
@@ -643,7 +654,7 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
         for (size_t i = 0; i < s->nmat; i += 16) {
             for (int h = 0; h < 8; h += 2, rec += 256)
                 bad_two(k, &k->w, _mm512_load_si512(rec), _mm512_load_si512(rec + 64), _mm512_load_si512(rec + 128),
-                        _mm512_load_si512(rec + 192), 1, mk + h, fk + h);
+                        _mm512_load_si512(rec + 192), mk + h, fk + h);
             nalive = tally(s, _mm512_loadu_si512(mk), _mm512_loadu_si512(fk), i, seen, add, nalive, &vmin);
         }
     }
@@ -658,9 +669,9 @@ AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen
 {
     __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)a), r1 = _mm512_load_si512(s->rec + 64 * (size_t)b);
     vmask v = bad_win(k, win + j, r0, r1, r0, r1, 0, 0, 1);
-    add_window(s, a, j, mask_bound(v.m & 0xffffffffu) + (unsigned)__builtin_popcountll(v.f & 0xffffffffu));
+    add_window(s, a, j, win_count(v.m & 0xffffffffu, v.f & 0xffffffffu));
     if (both)
-        add_window(s, b, j, mask_bound(v.m >> 32) + (unsigned)__builtin_popcountll(v.f >> 32));
+        add_window(s, b, j, win_count(v.m >> 32, v.f >> 32));
 }
 
 /* Window j of the sixteen matrices id[0..15], all at window j, as the first
@@ -684,7 +695,7 @@ AVX512 static inline __attribute__((always_inline)) __mmask16 window16(const pf_
         bad_two(k, win + j, _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h]),
                 _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 1]),
                 _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 2]),
-                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 3]), 1, mk + h, fk + h);
+                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 3]), mk + h, fk + h);
     for (int q = 0; q < 16; q++) /* all at window j: lower[] holds rest[j] */
         base[q] = j ? s->lower[id[q]] - s->rest[j] : 1;
     b = _mm512_add_epi32(_mm512_loadu_si512(base), hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
