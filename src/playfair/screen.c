@@ -26,9 +26,10 @@
  * have its start's parity.
  *
  * Compared with the search's bound (windows of four, checked from each
- * piece's start) this one is weaker, about 16 pieces for 40 random letters
- * (13.9 without the forced boundaries) instead of 17.2, but its table (the trigrams, 2 KB) is in the reach of
- * byte permutes: with AVX-512 VBMI four matrices of 16 letters, or two of
+ * piece's start) this one is weaker, about 16 pieces for 40 random
+ * letters (13.9 without the forced boundaries) instead of 17.2, but its
+ * tables (the trigrams, 2 KB, and the pairs that end words) are in the
+ * reach of byte permutes: with AVX-512 VBMI four matrices of 16 letters, or two of
  * 32, are deciphered and screened in a register with no gather: a permute
  * of the matrices' records (letter -> cell, cell -> letter) by the cipher
  * letters, the Playfair rule on rows and columns, a permute back, and 16
@@ -113,9 +114,9 @@ static inline unsigned mask_bound(uint64_t m)
  * greedy alone places one boundary, before letter 4.  If the pair of
  * letters 2, 3 ends no word, the window at 4 needs boundary 3, which does
  * not hit the window at 5: two boundaries.  Random letters need 12.1
- * boundaries in 32 this way against 10.2 (the system list; 13.1 if the
- * pairs that begin no word forced boundaries too, but that second table
- * look-up cost more than it saved).  A mask holding two or four matrices'
+ * boundaries in 32 this way against 10.2 (the system list; about 13 if
+ * the pairs that begin no word forced boundaries too, but that second
+ * table look-up cost more than it saved).  A mask holding two or four matrices'
  * letters is read the same way: the first two letters of each have no
  * window, so no bit crosses from one matrix into another. */
 static inline uint64_t forced(uint64_t m, uint64_t ne)
@@ -318,7 +319,7 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
     size_t L = s->n < a ? s->n : a, nalive = 0;
     unsigned add = 1 + pf_screen_rest(s, L);
     *minout = ~0u;
-    for (size_t i = 0; i < s->nmat; i++)
+    for (size_t i = 0; i < s->nmat; i++) /* forced boundaries when the look counts for good (seen) */
         keep(s, (uint32_t)i, add + hits_scalar_at(s, s->rec + 64 * i, 0, L, first_coarse(s, a), seen), seen, &nalive,
              minout);
     return more_scalar(s, nalive, minout);
@@ -557,9 +558,8 @@ AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, co
     x[0] = _mm512_mask_mov_epi8(x[0], ha[3], x[2]), y[0] = _mm512_mask_mov_epi8(y[0], hb[3], y[2]);
     vmask va = vmask_of(_mm512_mask_testn_epi8_mask(a.valid, x[0], a.bits), a.ne),
           vb = vmask_of(_mm512_mask_testn_epi8_mask(b.valid, y[0], b.bits), b.ne);
-    m[0] = va.m, f[0] = va.f, m[1] = vb.m, f[1] = vb.f; /* stored as they come: no struct array to copy */
+    m[0] = va.m, f[0] = va.f, m[1] = vb.m, f[1] = vb.f;
 }
-
 
 /* win_count of sixteen matrices, one per 32-bit lane of m (bad windows
  * that no forced boundary hits) and of f (the forced boundaries). */
