@@ -743,6 +743,26 @@ static int scr_state_ok(const unsigned *h, unsigned W, unsigned g, unsigned lowe
     return lower == (b > 255 ? 255 : b) && (seen == W || b > g) && seen <= W;
 }
 
+/* One screening of s at level: the first look at every matrix (gprev 0),
+ * or the matrices whose bound lies in (gprev, s->g] joining and looking
+ * further, as the search does when its limit rises.  Returns the matrices
+ * kept (s->alive), *least the least bound of the others; *resumed counts
+ * the joining ones that go on from windows already seen. */
+static size_t screen_step(pf_screen *s, int level, unsigned gprev, unsigned *least, int *resumed)
+{
+    unsigned g = s->g, l2;
+    size_t nk;
+    pf_screen_prepare(s, level);
+    if (!gprev)
+        return pf_screen_run(s, level, least);
+    s->g = g < 255 ? g : 255;
+    nk = pf_screen_join(s, level, gprev < 255 ? gprev : 255, &l2);
+    for (size_t k = 0; k < nk; k++)
+        *resumed += s->seen[s->alive[k]] > 0;
+    s->g = g, *least = UINT_MAX;
+    return pf_screen_more(s, level, nk, least);
+}
+
 static void test_screen_bounds(const wl *sys)
 {
     enum { NMAT = 96, TEXTS = 60 };
@@ -805,20 +825,9 @@ static void test_screen_bounds(const wl *sys)
         for (int step = 0; step < 4; step++) {
             size_t nk[2] = {0, 0};
             for (int lv = 0; lv < levels; lv++) {
-                int level = lv ? PF_SCREEN_AVX512 : PF_SCREEN_SCALAR;
                 pf_screen s = {rec, NMAT, tri, ct, n, g, alive[lv], lower[lv], work, seen[lv], span, {0}};
-                pf_screen_prepare(&s, level);
-                if (step == 0) {
-                    nk[lv] = pf_screen_run(&s, level, &least[lv]);
-                } else {
-                    unsigned l2 = 256;
-                    s.g = g < 255 ? g : 255;
-                    nk[lv] = pf_screen_join(&s, level, gprev < 255 ? gprev : 255, &l2);
-                    for (size_t k = 0; k < nk[lv]; k++)
-                        resumed += seen[lv][alive[lv][k]] > 0;
-                    s.g = g, least[lv] = UINT_MAX;
-                    nk[lv] = pf_screen_more(&s, level, nk[lv], &least[lv]);
-                }
+                nk[lv] = screen_step(&s, lv ? PF_SCREEN_AVX512 : PF_SCREEN_SCALAR, step ? gprev : 0, &least[lv],
+                                     &resumed);
             }
             for (int lv = 0; lv < levels; lv++) {
                 unsigned lo = UINT_MAX;
@@ -940,18 +949,10 @@ static int screen_all_sound(const uint8_t *tri, const wl *d, const rtrie *rt, un
         for (int step = 0; step < 2; step++) {
             unsigned g = step ? lim[l] + 1 + lim[l] / 2 : lim[l];
             for (int lv = 0; lv < levels; lv++) {
-                int level = lv ? PF_SCREEN_AVX512 : PF_SCREEN_SCALAR;
                 pf_screen sc = {rec, nm, tri, ctv, n, g, alive[lv], lower[lv], work, seen[lv], span, {0}};
-                pf_screen_prepare(&sc, level);
-                if (step == 0) {
-                    nk[lv] = pf_screen_run(&sc, level, &least[lv]);
-                } else {
-                    unsigned l2;
-                    sc.g = g < 255 ? g : 255;
-                    nk[lv] = pf_screen_join(&sc, level, lim[l], &l2);
-                    sc.g = g, least[lv] = UINT_MAX;
-                    nk[lv] = pf_screen_more(&sc, level, nk[lv], &least[lv]);
-                }
+                int resumed = 0;
+                nk[lv] = screen_step(&sc, lv ? PF_SCREEN_AVX512 : PF_SCREEN_SCALAR, step ? lim[l] : 0, &least[lv],
+                                     &resumed);
                 for (size_t m = 0; m < nm; m++) {
                     unsigned cap = fewest[m] < 255 ? (unsigned)fewest[m] : 255;
                     if (fewest[m] < 0)
