@@ -203,10 +203,13 @@ static void test_accept_table(void)
 
 /* The walks' score, which deciphers and sums in one pass, against the
  * plain path: the cipher's own decipherment scored by sb_pfquad_score,
- * equal to the last bit.  Passages of the story under random squares,
+ * equal to the last bit, by the portable score and by the AVX-512 one
+ * (where the CPU has it).  Passages of the story under random squares,
  * read under their key or a few swaps from it (so the windows hit the
- * table's seen entries as well as its floor), and letters at random;
- * from 2 letters (no window, a score of 0) and 4 (one) to 400. */
+ * table's seen entries as well as its floor), and letters at random, in
+ * one text of six with pairs of two equal letters (as XX enciphers); from
+ * 2 letters (no window, a score of 0) and 4 (one) to 400, and every
+ * length from 60 to 200, across the vector score's blocks of 64. */
 static void test_walk_score(void)
 {
     static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
@@ -217,9 +220,10 @@ static void test_walk_score(void)
     if (story_table(&q))
         return;
     sb_rng_seed(&rng, 2027);
-    for (int k = 0; k < 600; k++) {
+    for (int k = 0; k < 671; k++) {
         char m[26], sq[26], plain[512], ct[2048], cut[1024], out[2048];
-        size_t len = 2 + 2 * (size_t)sb_rng_below(&rng, k < 50 ? 4 : 200), n = 0;
+        size_t len = k >= 600 ? 60 + 2 * (size_t)(k - 600) : 2 + 2 * (size_t)sb_rng_below(&rng, k < 50 ? 4 : 200),
+               n = 0;
         double want, got;
         memcpy(m, alpha, 26);
         for (int i = 24; i > 0; i--) {
@@ -245,7 +249,7 @@ static void test_walk_score(void)
                 cut[n] = alpha[sb_rng_below(&rng, 25)];
                 do
                     cut[n + 1] = alpha[sb_rng_below(&rng, 25)];
-                while (cut[n + 1] == cut[n]);
+                while (cut[n + 1] == cut[n] && k % 6);
             }
             memcpy(sq, m, 26);
         }
@@ -255,18 +259,22 @@ static void test_walk_score(void)
             continue;
         }
         want = sb_pfquad_score(q, out);
-        got = pf_anneal_score(q, sq, cut);
         runs++;
         seen += want > -4.0; /* most windows seen in the story */
-        if (got != want) {
-            fprintf(stderr, "walk score %.17g, plain %.17g: square %s, cipher %s\n", got, want, sq, cut);
-            bad++;
+        for (int vec = 0; vec < 2; vec++) {
+            got = pf_anneal_score(q, sq, cut, vec);
+            if (got != want) {
+                fprintf(stderr, "walk score %.17g (%s), plain %.17g: square %s, cipher %s\n", got,
+                        vec ? "vector" : "portable", want, sq, cut);
+                bad++;
+            }
         }
     }
     CHECK_INT(bad, 0);
-    CHECK_INT(runs, 600);
+    CHECK_INT(runs, 671);
     CHECK(seen > 50);
-    CHECK(pf_anneal_score(q, alpha, "AB") == 0 && pf_anneal_score(q, alpha, "ABC") == 0);
+    for (int vec = 0; vec < 2; vec++)
+        CHECK(pf_anneal_score(q, alpha, "AB", vec) == 0 && pf_anneal_score(q, alpha, "ABC", vec) == 0);
     sb_pfquad_free(q);
 }
 
@@ -282,8 +290,8 @@ static void test_anneal_story(void)
         return;
     sb_rng_seed(&rng, 31);
     for (int i = 0; i < msgs; i++) {
-        char plain[512], prep[1024], ct[2048], got[2][2048], m[26];
-        sb_playfair_anneal_result r[2];
+        char plain[512], prep[1024], ct[2048], got[3][2048], m[26];
+        sb_playfair_anneal_result r[3];
         static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
         memcpy(m, alpha, 25);
         for (int k = 24; k > 0; k--) { /* a random key square */
@@ -294,12 +302,12 @@ static void test_anneal_story(void)
         passage(sb_rng_below(&rng, 1500), 300, plain);
         sb_playfair_encrypt(m, plain, ct);
         sb_playfair_prepare(plain, prep);
-        for (int t = 0; t < 2; t++) {
+        for (int t = 0; t < 3; t++) { /* one thread, two, one with the portable score */
             sb_playfair_anneal_opts o = {0};
             /* the story's table leaves most quadgrams unseen, so the score
              * hardly moves between random squares and the default
              * temperature, taken from those moves, is too cold for it */
-            o.seed = 7, o.threads = t + 1, o.max_restarts = 8, o.temperature = 0.8;
+            o.seed = 7, o.threads = t == 1 ? 2 : 1, o.max_restarts = 8, o.temperature = 0.8, o.portable = t == 2;
             if (t_sanitized()) /* a shorter walk: the machinery, not the answer */
                 o.iterations = 50000, o.max_restarts = 4;
             CHECK_INT(sb_playfair_anneal(q, ct, &o, NULL, &r[t], got[t], &e), 0);
@@ -307,13 +315,16 @@ static void test_anneal_story(void)
         /* the answer depends on the seed, not on the threads */
         same += !strcmp(r[0].square, r[1].square) && !strcmp(got[0], got[1]) && r[0].score == r[1].score &&
                 r[0].restarts == r[1].restarts;
+        /* nor on the score's path: the same walks, step for step */
+        same += !strcmp(r[0].square, r[2].square) && !strcmp(got[0], got[2]) && r[0].score == r[2].score &&
+                r[0].restarts == r[2].restarts && r[0].steps == r[2].steps;
         ok += consistent(&r[0], got[0], ct);
         recovered += !strcmp(got[0], prep);
         last = r[0];
         if (strcmp(got[0], prep))
             fprintf(stderr, "anneal: '%s' read as '%s'\n", prep, got[0]);
     }
-    CHECK_INT(same, msgs);
+    CHECK_INT(same, 2 * msgs);
     CHECK_INT(ok, msgs);
     if (!t_sanitized()) {
         CHECK_INT(recovered, msgs);

@@ -286,18 +286,69 @@ typedef struct walker {
     size_t n;
     uint8_t *pt;    /* n letters */
     uint8_t to[2][PAIR_CELLS]; /* pf_pair_tables' deciphering, as above */
+    /* score_vec's: the cipher letters and the windows' table indices, n
+     * rounded up to 64 each, and its tables (score_vec) */
+    int vec;
+    uint8_t *ctv;
+    uint32_t *ix;
+    uint8_t code[4][64];
+    uint8_t win[4][64];
 } walker;
 
-/* A walker over the n cipher letters ct (free w->pt), deciphering by dec
- * (pf_pair_tables).  Returns 0, or -1 when out of memory. */
-static int walker_open(walker *w, const sb_pfquad *q, const uint16_t *dec, const uint8_t *ct, size_t n)
+/* score_vec's tables: a cell as row << 3 | col (a code), and back; the
+ * code a place to the left, a place up (deciphering in a row, a column);
+ * and for the windows 16 g to 16 g + 15 of 64 letters, the places of
+ * their four letters. */
+enum { CELL_CODE, CODE_CELL, CODE_LEFT, CODE_UP };
+
+static void walker_close(walker *w)
 {
+    free(w->pt);
+    free(w->ctv);
+    free(w->ix);
+    w->pt = w->ctv = NULL, w->ix = NULL;
+}
+
+/* A walker over the n cipher letters ct (walker_close it), deciphering by
+ * dec (pf_pair_tables), by score_vec when vec and the CPU has AVX-512.
+ * Returns 0, or -1 when out of memory. */
+static int walker_open(walker *w, const sb_pfquad *q, const uint16_t *dec, const uint8_t *ct, size_t n, int vec)
+{
+    size_t up = (n + 63) / 64 * 64;
     w->lp = q->lp, w->scale = q->scale, w->ct = ct, w->n = n;
     memset(w->to, 0, sizeof w->to);
     for (unsigned i = 0; i < 625; i++)
         w->to[0][i / 25 * 32 + i % 25] = (uint8_t)(dec[i] >> 8), w->to[1][i / 25 * 32 + i % 25] = (uint8_t)dec[i];
+    memset(w->code, 0, sizeof w->code);
+    for (unsigned c = 0; c < 64; c++) {
+        unsigned r = c >> 3, k = c & 7;
+        if (c < 25)
+            w->code[CELL_CODE][c] = (uint8_t)(c / 5 << 3 | c % 5);
+        if (r < 5 && k < 5)
+            w->code[CODE_CELL][c] = (uint8_t)(r * 5 + k);
+        w->code[CODE_LEFT][c] = (uint8_t)(r << 3 | (k + 4) % 5);
+        w->code[CODE_UP][c] = (uint8_t)((r + 4) % 5 << 3 | k);
+    }
+    for (unsigned g = 0; g < 4; g++)
+        for (unsigned j = 0; j < 16; j++)
+            for (unsigned t = 0; t < 4; t++)
+                w->win[g][4 * j + t] = (uint8_t)(16 * g + j + t);
+    w->vec = 0;
+#ifdef PF_X86
+    w->vec = vec && pf_screen_level() == PF_SCREEN_AVX512;
+#else
+    (void)vec;
+#endif
     w->pt = malloc(n);
-    return w->pt ? 0 : -1;
+    w->ctv = w->vec ? calloc(up, 1) : NULL;
+    w->ix = w->vec ? malloc(up * sizeof *w->ix) : NULL;
+    if (!w->pt || (w->vec && (!w->ctv || !w->ix))) {
+        walker_close(w);
+        return -1;
+    }
+    if (w->vec)
+        memcpy(w->ctv, ct, n);
+    return 0;
 }
 
 /* The letters *a and *b that cipher letters i and i + 1 decipher to
@@ -351,6 +402,72 @@ static int32_t score_at(const walker *w, const uint8_t sq[25], const uint8_t pos
     return s + 16 * t;
 }
 
+#ifdef PF_X86
+/* score_at with AVX-512 VBMI, the same sums: the cipher letters 64 at a
+ * time become cells by a byte permute of the square's inverse (as codes,
+ * row << 3 | col), each meets its partner's by swapping the bytes of each
+ * pair, the rule is a select and two permutes (a place left in a row, up
+ * in a column), and a last permute gives the letters.  Each group of 16
+ * windows is a permute of those letters and the next 64, two multiply-adds
+ * (25 a + b, then 625 (25 a + b) + 25 c + d), stored; the table is read
+ * by scalar loads, which outrun gathers here.  Score of 120 letters: 69 ns
+ * against 141 (a loop of two million on random squares). */
+PF_AVX512 static int32_t score_vec(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
+{
+    const uint8_t *restrict lp = w->lp;
+    const uint32_t *ix = w->ix;
+    size_t n = w->n, nw = n - 3, k;
+    const __m512i swap = _mm512_set_epi8(62, 63, 60, 61, 58, 59, 56, 57, 54, 55, 52, 53, 50, 51, 48, 49, 46, 47, 44,
+                                         45, 42, 43, 40, 41, 38, 39, 36, 37, 34, 35, 32, 33, 30, 31, 28, 29, 26, 27,
+                                         24, 25, 22, 23, 20, 21, 18, 19, 16, 17, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
+                                         4, 5, 2, 3, 0, 1);
+    const __m512i rowm = _mm512_set1_epi8(0x38), colm = _mm512_set1_epi8(7);
+    const __m512i m25 = _mm512_set1_epi16(25 | 1 << 8), m625 = _mm512_set1_epi32(625 | 1 << 16);
+    const __m512i left = _mm512_loadu_si512(w->code[CODE_LEFT]), up = _mm512_loadu_si512(w->code[CODE_UP]);
+    const __m512i w0 = _mm512_loadu_si512(w->win[0]), w1 = _mm512_loadu_si512(w->win[1]);
+    const __m512i w2 = _mm512_loadu_si512(w->win[2]), w3 = _mm512_loadu_si512(w->win[3]);
+    __m512i sqv = _mm512_maskz_loadu_epi8(0x1ffffff, sq), posv = _mm512_maskz_loadu_epi8(0x1ffffff, pos);
+    __m512i codes = _mm512_permutexvar_epi8(posv, _mm512_loadu_si512(w->code[CELL_CODE])); /* letter -> code */
+    __m512i letters = _mm512_permutexvar_epi8(_mm512_loadu_si512(w->code[CODE_CELL]), sqv); /* code -> letter */
+    __m512i l, m;
+    int32_t s = 0, t = 0;
+#define PLAIN(i)                                                                                                   \
+    ({                                                                                                             \
+        __m512i c_ = _mm512_permutexvar_epi8(_mm512_loadu_si512(w->ctv + (i)), codes);                           \
+        __m512i q_ = _mm512_permutexvar_epi8(swap, c_), x_ = _mm512_xor_si512(c_, q_);                           \
+        __mmask64 row_ = _mm512_testn_epi8_mask(x_, rowm), col_ = _mm512_testn_epi8_mask(x_, colm);              \
+        __m512i d_ = _mm512_ternarylogic_epi32(rowm, c_, q_, 0xca); /* own row, partner's column */             \
+        d_ = _mm512_mask_permutexvar_epi8(d_, col_, c_, up);                                                     \
+        d_ = _mm512_mask_permutexvar_epi8(d_, row_, c_, left);                                                   \
+        _mm512_permutexvar_epi8(d_, letters);                                                                    \
+    })
+#define WINDOWS(g, i) _mm512_storeu_si512((void *)(ix + (i)), _mm512_madd_epi16(_mm512_maddubs_epi16(_mm512_permutex2var_epi8(l, g, m), m25), m625))
+    l = PLAIN(0);
+    for (size_t i = 0; i < nw; i += 64) {
+        m = i + 64 < n ? PLAIN(i + 64) : _mm512_setzero_si512();
+        WINDOWS(w0, i), WINDOWS(w1, i + 16), WINDOWS(w2, i + 32), WINDOWS(w3, i + 48);
+        l = m;
+    }
+#undef PLAIN
+#undef WINDOWS
+    for (k = 0; k + 1 < nw; k += 2) /* quad_level, the second place's shift taken once */
+        s += lp[ix[k]], t += lp[ix[k + 1]] & 15u;
+    if (k < nw)
+        s += lp[ix[k]];
+    return s + 16 * t;
+}
+#endif
+
+/* The walk's score of the square sq (pos: the cell of each letter). */
+static inline int32_t score(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
+{
+#ifdef PF_X86
+    if (w->vec)
+        return score_vec(w, sq, pos);
+#endif
+    return score_at(w, sq, pos);
+}
+
 static void where(const uint8_t sq[25], uint8_t pos[25])
 {
     for (int i = 0; i < 25; i++)
@@ -361,12 +478,12 @@ static int32_t square_score(const walker *w, const uint8_t sq[25])
 {
     uint8_t pos[25];
     where(sq, pos);
-    return score_at(w, sq, pos);
+    return score(w, sq, pos);
 }
 
 /* The walk's score of a square (letters, row by row) for a ciphertext,
  * as sb_pfquad_score gives it: for the tests. */
-double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *cipher)
+double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *cipher, int vec)
 {
     uint16_t enc[625], dec[625];
     uint8_t sq[25], pos[25], *ct;
@@ -383,13 +500,13 @@ double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *ci
             ct[n++] = (uint8_t)x;
     }
     pf_pair_tables(enc, dec);
-    if (n < 4 || n % 2 || walker_open(&w, q, dec, ct, n)) {
+    if (n < 4 || n % 2 || walker_open(&w, q, dec, ct, n, vec)) {
         free(ct);
         return 0;
     }
     where(sq, pos);
-    s = score_at(&w, sq, pos) / q->scale / (double)(n - 3) + q->floor_;
-    free(w.pt);
+    s = score(&w, sq, pos) / q->scale / (double)(n - 3) + q->floor_;
+    walker_close(&w);
     free(ct);
     return s;
 }
@@ -508,9 +625,9 @@ static double walk_temperature(const walker *w, const sb_playfair_anneal_opts *o
             sq[i] = sq[j], sq[j] = x;
         }
         where(sq, pos);
-        a = score_at(w, sq, pos);
+        a = score(w, sq, pos);
         mutate(&r, sq, pos);
-        a -= score_at(w, sq, pos);
+        a -= score(w, sq, pos);
         sum += (double)a * a;
     }
     sum = 0.37 * sqrt(sum / SAMPLES);
@@ -558,7 +675,7 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
     }
 
     where(sq, pos);
-    cur = top = score_at(w, sq, pos);
+    cur = top = score(w, sq, pos);
     memcpy(best, sq, 25);
     for (i = 0; i < iters; i++) {
         int32_t s, d;
@@ -572,7 +689,7 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
         }
         memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
         mutate(&r, cand, cpos);
-        s = score_at(w, cand, cpos);
+        s = score(w, cand, cpos);
         d = cur - s;
         if (d <= 0 || (d < at->len && (uint32_t)(sb_rng_next(&r) >> 32) < at->acc[d])) {
             memcpy(sq, cand, 25), memcpy(pos, cpos, 25), cur = s;
@@ -644,7 +761,7 @@ static void *crew_main(void *arg)
     walker w;
     unsigned k;
     uint64_t steps = 0;
-    if (walker_open(&w, c->q, c->dec, c->ct, c->n)) /* leave this thread's restarts to the others */
+    if (walker_open(&w, c->q, c->dec, c->ct, c->n, !c->o->portable)) /* leave this thread's restarts to the others */
         return NULL;
     while ((k = atomic_fetch_add(&c->next, 1)) < ANNEAL_ROUND) {
         if (atomic_load(&c->stop))
@@ -655,7 +772,7 @@ static void *crew_main(void *arg)
                                    &c->stop, &steps);
     }
     atomic_fetch_add(&c->steps, steps);
-    free(w.pt);
+    walker_close(&w);
     return NULL;
 }
 
@@ -725,8 +842,8 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
     c->q = q, c->o = &o, c->dec = dec, c->ct = ct, c->n = n, c->ctl = ctl;
     {
         walker w;
-        int bad = walker_open(&w, q, dec, ct, n) || pf_accept_init(&c->at, walk_temperature(&w, &o));
-        free(w.pt);
+        int bad = walker_open(&w, q, dec, ct, n, !o.portable) || pf_accept_init(&c->at, walk_temperature(&w, &o));
+        walker_close(&w);
         if (bad) {
             free(c);
             free(ct);
@@ -786,7 +903,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
         rc = sb_error_set(err, SB_EINTR, 0, 0, "interrupted");
     if (top != INT32_MIN) {
         walker w;
-        if (!walker_open(&w, q, dec, ct, n)) {
+        if (!walker_open(&w, q, dec, ct, n, 0)) {
             uint8_t pos[25];
             where(best, pos);
             decipher_at(&w, best, pos);
@@ -794,7 +911,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
                 plaintext[i] = pf_alpha[w.pt[i]];
             plaintext[n] = 0;
         }
-        free(w.pt);
+        walker_close(&w);
         for (int i = 0; i < 25; i++)
             res->square[i] = pf_alpha[best[i]];
         res->square[25] = 0;

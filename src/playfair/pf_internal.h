@@ -4,6 +4,14 @@
 
 #include "sbfs/playfair.h"
 
+/* AVX-512 code (the screen, the annealer's score) is compiled for x86-64
+ * with GCC or clang, and run where pf_screen_level finds the CPU has it. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define PF_X86 1
+#define PF_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
+#include <immintrin.h>
+#endif
+
 /* ---- calls the library and its tests use, kept out of the public API ---- */
 
 /* The Challenge's matrix of a keyword (sb_playfair_square with
@@ -183,7 +191,9 @@ int pf_accept_init(pf_accept *a, double temp);
 /* The walks' score of the square (25 letters, row by row) for the letters
  * of cipher (an even number, at least 4), in sb_pfquad_score's units: the
  * mean log10 frequency of the deciphered text's quadgrams.  Returns 0 for
- * fewer letters or an odd number; q must be finished.  For the tests. */
-double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *cipher);
+ * fewer letters or an odd number; q must be finished.  vec: by the
+ * AVX-512 score where the CPU has it (pf_screen_level), else the portable
+ * one; the two give the same sums.  For the tests. */
+double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *cipher, int vec);
 
 #endif

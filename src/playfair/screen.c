@@ -47,11 +47,6 @@
 
 #include <string.h>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define PF_X86 1
-#include <immintrin.h>
-#endif
-
 void pf_screen_record(const uint8_t cell[25], uint8_t rec[64])
 {
     memset(rec, 0, 64);
@@ -326,7 +321,7 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 }
 
 #ifdef PF_X86
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
+#define AVX512 PF_AVX512
 
 /* What the vector screen keeps in registers for one number of lanes per
  * matrix (16, 32 or 64): the cipher letters arranged for the lanes (cti:
