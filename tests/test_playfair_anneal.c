@@ -328,9 +328,9 @@ static void test_anneal_story(void)
     CHECK_INT(ok, msgs);
     if (!t_sanitized()) {
         CHECK_INT(recovered, msgs);
-        /* the second restart reads it as English, which ends the crack
-         * there: the round's third and fourth are not counted */
-        CHECK_INT(last.restarts, 2);
+        /* the first restart reads it as English, which ends the crack
+         * there: the round's other three are not counted */
+        CHECK_INT(last.restarts, 1);
     }
     fprintf(stderr, "anneal: %d of %d passages of the test's own text recovered\n", recovered, msgs);
     sb_pfquad_free(q);
@@ -442,7 +442,7 @@ static void test_anneal_fortunes(void)
         sb_playfair_key_square(squares[i], m, &e);
         sb_playfair_encrypt(m, msgs[i], ct);
         sb_playfair_prepare(msgs[i], prep);
-        o.seed = 1, o.threads = 2, o.max_restarts = 8;
+        o.seed = 3, o.threads = 2, o.max_restarts = 8;
         CHECK_INT(sb_playfair_anneal(q, ct, &o, NULL, &r, got, &e), 0);
         CHECK(consistent(&r, got, ct));
         fprintf(stderr, "anneal with fortunes: %zu letters, %u restarts%s, %.2f s\n", strlen(prep), r.restarts,

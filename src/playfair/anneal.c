@@ -279,6 +279,14 @@ double sb_pfquad_score(const sb_pfquad *q, const char *text)
  * matter of steps (docs/ALGORITHMS.md), so steps a second are keys. */
 #define PAIR_CELLS (24 * 32 + 25)
 
+/* A neighbour of the square: mostly a swap of two letters (kind below
+ * MOVE_SWAP: the letters of cells a and b), else two rows or columns a and
+ * b swapped, or a reflection. */
+enum { MOVE_SWAP = 45, MOVE_ROWS = 45, MOVE_COLUMNS, MOVE_UPSIDE_DOWN, MOVE_LEFT_RIGHT, MOVE_DIAGONAL };
+typedef struct move {
+    unsigned kind, a, b;
+} move;
+
 typedef struct walker {
     const uint8_t *lp;
     double scale; /* table units a log10 unit */
@@ -293,6 +301,10 @@ typedef struct walker {
     uint32_t *ix;
     uint8_t code[4][64];
     uint8_t win[4][64];
+    uint8_t iota[64];
+    /* for the moves other than swaps (make_move): by kind and lines a, b
+     * (5 a + b), the cell each cell takes its letter from */
+    uint8_t from[5][25][25];
 } walker;
 
 /* score_vec's tables: a cell as row << 3 | col (a code), and back; the
@@ -329,6 +341,32 @@ static int walker_open(walker *w, const sb_pfquad *q, const uint16_t *dec, const
         w->code[CODE_LEFT][c] = (uint8_t)(r << 3 | (k + 4) % 5);
         w->code[CODE_UP][c] = (uint8_t)((r + 4) % 5 << 3 | k);
     }
+    for (unsigned c = 0; c < 64; c++)
+        w->iota[c] = (uint8_t)c;
+    for (unsigned k = 0; k < 5; k++)
+        for (unsigned a = 0; a < 5; a++)
+            for (unsigned b = 0; b < 5; b++)
+                for (unsigned i = 0; i < 25; i++) {
+                    unsigned row = i / 5, col = i % 5, from;
+                    switch (k + MOVE_SWAP) {
+                    case MOVE_ROWS:
+                        from = (row == a ? b : row == b ? a : row) * 5 + col;
+                        break;
+                    case MOVE_COLUMNS:
+                        from = row * 5 + (col == a ? b : col == b ? a : col);
+                        break;
+                    case MOVE_UPSIDE_DOWN:
+                        from = (4 - row) * 5 + col;
+                        break;
+                    case MOVE_LEFT_RIGHT:
+                        from = row * 5 + 4 - col;
+                        break;
+                    default: /* MOVE_DIAGONAL */
+                        from = col * 5 + row;
+                        break;
+                    }
+                    w->from[k][a * 5 + b][i] = (uint8_t)from;
+                }
     for (unsigned g = 0; g < 4; g++)
         for (unsigned j = 0; j < 16; j++)
             for (unsigned t = 0; t < 4; t++)
@@ -412,7 +450,7 @@ static int32_t score_at(const walker *w, const uint8_t sq[25], const uint8_t pos
  * (25 a + b, then 625 (25 a + b) + 25 c + d), stored; the table is read
  * by scalar loads, which outrun gathers here.  Score of 120 letters: 69 ns
  * against 141 (a loop of two million on random squares). */
-PF_AVX512 static int32_t score_vec(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
+PF_AVX512 static inline int32_t score_regs(const walker *w, __m512i sqv, __m512i posv)
 {
     const uint8_t *restrict lp = w->lp;
     const uint32_t *ix = w->ix;
@@ -426,7 +464,6 @@ PF_AVX512 static int32_t score_vec(const walker *w, const uint8_t sq[25], const 
     const __m512i left = _mm512_loadu_si512(w->code[CODE_LEFT]), up = _mm512_loadu_si512(w->code[CODE_UP]);
     const __m512i w0 = _mm512_loadu_si512(w->win[0]), w1 = _mm512_loadu_si512(w->win[1]);
     const __m512i w2 = _mm512_loadu_si512(w->win[2]), w3 = _mm512_loadu_si512(w->win[3]);
-    __m512i sqv = _mm512_maskz_loadu_epi8(0x1ffffff, sq), posv = _mm512_maskz_loadu_epi8(0x1ffffff, pos);
     __m512i codes = _mm512_permutexvar_epi8(posv, _mm512_loadu_si512(w->code[CELL_CODE])); /* letter -> code */
     __m512i letters = _mm512_permutexvar_epi8(_mm512_loadu_si512(w->code[CODE_CELL]), sqv); /* code -> letter */
     __m512i l, m;
@@ -455,6 +492,44 @@ PF_AVX512 static int32_t score_vec(const walker *w, const uint8_t sq[25], const 
     if (k < nw)
         s += lp[ix[k]];
     return s + 16 * t;
+}
+
+PF_AVX512 static int32_t score_vec(const walker *w, const uint8_t sq[25], const uint8_t pos[25])
+{
+    return score_regs(w, _mm512_maskz_loadu_epi8(0x1ffffff, sq), _mm512_maskz_loadu_epi8(0x1ffffff, pos));
+}
+
+/* The letters of cells a and b swapped in the square sq and its inverse
+ * pos, in registers: a byte permute each. */
+PF_AVX512 static inline void swap_regs(const walker *w, const uint8_t sq[64], const uint8_t pos[64], unsigned a,
+                                       unsigned b, __m512i *sqv, __m512i *posv)
+{
+    __m512i iota = _mm512_loadu_si512(w->iota);
+    __m512i i = _mm512_mask_set1_epi8(_mm512_mask_set1_epi8(iota, 1ULL << a, (char)b), 1ULL << b, (char)a);
+    __m512i j = _mm512_mask_set1_epi8(_mm512_mask_set1_epi8(iota, 1ULL << sq[a], (char)sq[b]), 1ULL << sq[b],
+                                      (char)sq[a]);
+    *sqv = _mm512_permutexvar_epi8(i, _mm512_loadu_si512(sq));
+    *posv = _mm512_permutexvar_epi8(j, _mm512_loadu_si512(pos));
+}
+
+/* The score of sq with the letters of cells a and b swapped. */
+PF_AVX512 static int32_t score_vec_swap(const walker *w, const uint8_t sq[64], const uint8_t pos[64], unsigned a,
+                                        unsigned b)
+{
+    __m512i sqv, posv;
+    swap_regs(w, sq, pos, a, b, &sqv, &posv);
+    return score_regs(w, sqv, posv);
+}
+
+/* Swap them for good, each array by one store of 64 bytes, which the next
+ * step's loads take whole: after stores of single bytes they had to wait
+ * for the stores to reach the cache. */
+PF_AVX512 static void swap_vec(const walker *w, uint8_t sq[64], uint8_t pos[64], unsigned a, unsigned b)
+{
+    __m512i sqv, posv;
+    swap_regs(w, sq, pos, a, b, &sqv, &posv);
+    _mm512_storeu_si512(sq, sqv);
+    _mm512_storeu_si512(pos, posv);
 }
 #endif
 
@@ -511,45 +586,69 @@ double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *ci
     return s;
 }
 
-/* A neighbour of the square: mostly a swap of two letters.  pos (the cell
- * of each letter) follows: rebuilding it every step cost a quarter of the
- * time. */
-static void mutate(sb_rng *r, uint8_t sq[25], uint8_t pos[25])
+/* One draw of 64 bits makes the move: its kind from the high half, the
+ * cells or lines from the low half and what that leaves, by
+ * multiplications (Lemire's "nearly divisionless" ranges, without the
+ * rejection: the bias is below 2^-27).  Three draws, two divisions each,
+ * took a fifth of a step once the score was vectorised. */
+static move draw_move(sb_rng *r)
 {
-    unsigned k = (unsigned)sb_rng_below(r, 50), a, b;
+    uint64_t x = sb_rng_next(r), t;
+    move m;
+    unsigned n;
+    m.kind = (unsigned)(((x >> 32) * 50) >> 32);
+    n = m.kind < MOVE_SWAP ? 25 : 5;
+    t = (x & 0xffffffffu) * n;
+    m.a = (unsigned)(t >> 32);
+    m.b = (unsigned)(((t & 0xffffffffu) * (n - 1)) >> 32);
+    m.b += m.b >= m.a;
+    return m;
+}
+
+/* Make the move on sq and pos (the cell of each letter, which follows:
+ * rebuilding it every step cost a quarter of the time).  The moves other
+ * than swaps take each cell's letter from the cell w->from gives. */
+static void make_move(const walker *w, move m, uint8_t sq[25], uint8_t pos[25])
+{
     uint8_t t[25];
-    if (k < 45) {
-        a = (unsigned)sb_rng_below(r, 25), b = (unsigned)sb_rng_below(r, 24);
-        b += b >= a;
-        t[0] = sq[a], sq[a] = sq[b], sq[b] = t[0];
-        pos[sq[a]] = (uint8_t)a, pos[sq[b]] = (uint8_t)b;
+    const uint8_t *from;
+    if (m.kind < MOVE_SWAP) {
+        t[0] = sq[m.a], sq[m.a] = sq[m.b], sq[m.b] = t[0];
+        pos[sq[m.a]] = (uint8_t)m.a, pos[sq[m.b]] = (uint8_t)m.b;
         return;
     }
+    from = w->from[m.kind - MOVE_SWAP][m.a * 5 + m.b];
     memcpy(t, sq, 25);
-    a = (unsigned)sb_rng_below(r, 5), b = (unsigned)sb_rng_below(r, 4);
-    b += b >= a;
-    for (unsigned i = 0; i < 25; i++) {
-        unsigned row = i / 5, col = i % 5, from;
-        switch (k) {
-        case 45: /* swap rows a and b */
-            from = (row == a ? b : row == b ? a : row) * 5 + col;
-            break;
-        case 46: /* swap columns a and b */
-            from = row * 5 + (col == a ? b : col == b ? a : col);
-            break;
-        case 47: /* rows upside down */
-            from = (4 - row) * 5 + col;
-            break;
-        case 48: /* columns left to right */
-            from = row * 5 + 4 - col;
-            break;
-        default: /* about the diagonal */
-            from = col * 5 + row;
-            break;
-        }
-        sq[i] = t[from];
-    }
+    for (unsigned i = 0; i < 25; i++)
+        sq[i] = t[from[i]];
     where(sq, pos);
+}
+
+/* The score of sq and pos after the move m, which is made on copies
+ * (cand, cpos) unless the vector score swaps the letters in registers. */
+static int32_t score_move(const walker *w, const uint8_t sq[64], const uint8_t pos[64], move m, uint8_t cand[64],
+                          uint8_t cpos[64])
+{
+#ifdef PF_X86
+    if (w->vec && m.kind < MOVE_SWAP)
+        return score_vec_swap(w, sq, pos, m.a, m.b);
+#endif
+    memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
+    make_move(w, m, cand, cpos);
+    return score(w, cand, cpos);
+}
+
+/* Take the move that score_move scored. */
+static void take_move(const walker *w, uint8_t sq[64], uint8_t pos[64], move m, const uint8_t cand[64],
+                      const uint8_t cpos[64])
+{
+#ifdef PF_X86
+    if (w->vec && m.kind < MOVE_SWAP) {
+        swap_vec(w, sq, pos, m.a, m.b);
+        return;
+    }
+#endif
+    memcpy(sq, cand, 25), memcpy(pos, cpos, 25);
 }
 
 /* The end of a walk: from its best square, every swap of two letters (and
@@ -626,7 +725,7 @@ static double walk_temperature(const walker *w, const sb_playfair_anneal_opts *o
         }
         where(sq, pos);
         a = score(w, sq, pos);
-        mutate(&r, sq, pos);
+        make_move(w, draw_move(&r), sq, pos);
         a -= score(w, sq, pos);
         sum += (double)a * a;
     }
@@ -662,10 +761,12 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
                         atomic_int *stop, uint64_t *steps)
 {
     sb_rng r;
-    uint8_t sq[25], cand[25], pos[25], cpos[25];
+    _Alignas(64) uint8_t sq[64], cand[64], pos[64], cpos[64];
     int32_t cur, top;
+    move m;
     uint64_t iters = o->iterations ? o->iterations : ANNEAL_ITERS, i;
     sb_rng_seed(&r, seed ^ (restart + 1) * 0x9e3779b97f4a7c15ULL);
+    memset(sq, 0, sizeof sq), memset(pos, 0, sizeof pos);
     for (int c = 0; c < 25; c++)
         sq[c] = (uint8_t)c;
     for (int c = 24; c > 0; c--) { /* a uniform random square */
@@ -687,12 +788,11 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
                 return INT32_MIN;
             }
         }
-        memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
-        mutate(&r, cand, cpos);
-        s = score(w, cand, cpos);
+        m = draw_move(&r);
+        s = score_move(w, sq, pos, m, cand, cpos);
         d = cur - s;
         if (d <= 0 || (d < at->len && (uint32_t)(sb_rng_next(&r) >> 32) < at->acc[d])) {
-            memcpy(sq, cand, 25), memcpy(pos, cpos, 25), cur = s;
+            take_move(w, sq, pos, m, cand, cpos), cur = s;
             if (cur > top) {
                 top = cur, memcpy(best, sq, 25);
                 if (top >= bar && i + ANNEAL_AFTER_BAR < iters)
