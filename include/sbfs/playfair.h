@@ -132,10 +132,9 @@ typedef struct sb_playfair_anneal_opts {
     int threads;             /* restarts run side by side (default 1) */
     double time_limit;       /* seconds; 0: none */
     unsigned patience;       /* stop after this many restarts in a row that do
-                                not beat the best (default 32); the crack
+                                not beat the best (default 128); the crack
                                 also stops once the best reads as English
-                                by the table's own spread, or was found
-                                by two restarts */
+                                by the table's own spread */
     unsigned max_restarts;   /* 0: no limit */
     uint64_t iterations;     /* steps a restart (default 400,000) */
     double temperature;      /* the walks' one temperature, log10 units
