@@ -196,4 +196,9 @@ int pf_accept_init(pf_accept *a, double temp);
  * one; the two give the same sums.  For the tests. */
 double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *cipher, int vec);
 
+/* The square after the walks' polish (each swap of two letters, each
+ * order of the rows and of the columns, kept while the score rises), in
+ * place, and its score as pf_anneal_score gives it.  For the tests. */
+double pf_anneal_polish(const sb_pfquad *q, char square[25], const char *cipher);
+
 #endif
