@@ -648,6 +648,28 @@ static void take_move(const walker *w, uint8_t sq[64], uint8_t pos[64], move m, 
  * reads worse (rows in the order D C O Z E where the key has E D Z C O,
  * a turn of three); three of the bench's 100 messages of 120 letters
  * stopped there, above the English bar.  Returns the squares tried. */
+/* Every order of the rows of sq, then every order of its columns (240
+ * squares), each kept when it beats *top.  Returns whether one did. */
+static int reorder(const walker *w, uint8_t sq[25], int32_t *top)
+{
+    int better = 0;
+    for (int col = 0; col < 2; col++) { /* the rows' orders, then the columns' */
+        uint8_t was[25];
+        memcpy(was, sq, 25);
+        for (int k = 0; k < 120; k++) {
+            const uint8_t *o = w->order[k];
+            uint8_t t[25];
+            int32_t s;
+            for (int i = 0; i < 25; i++)
+                t[i] = col ? was[i / 5 * 5 + o[i % 5]] : was[o[i / 5] * 5 + i % 5];
+            s = square_score(w, t);
+            if (s > *top)
+                *top = s, better = 1, memcpy(sq, t, 25);
+        }
+    }
+    return better;
+}
+
 static uint64_t polish(const walker *w, uint8_t sq[25], int32_t *top)
 {
     uint64_t tried = 0;
@@ -665,20 +687,8 @@ static uint64_t polish(const walker *w, uint8_t sq[25], int32_t *top)
                     x = sq[a], sq[a] = sq[b], sq[b] = x;
                 }
             }
-        for (int col = 0; col < 2; col++) { /* the rows' orders, then the columns' */
-            uint8_t was[25];
-            memcpy(was, sq, 25);
-            for (int k = 0; k < 120; k++) {
-                const uint8_t *o = w->order[k];
-                uint8_t t[25];
-                int32_t s;
-                for (int i = 0; i < 25; i++)
-                    t[i] = col ? was[i / 5 * 5 + o[i % 5]] : was[o[i / 5] * 5 + i % 5];
-                s = square_score(w, t), tried++;
-                if (s > *top)
-                    *top = s, better = 1, memcpy(sq, t, 25);
-            }
-        }
+        better |= reorder(w, sq, top);
+        tried += 240;
     }
     return tried;
 }
