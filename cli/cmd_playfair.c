@@ -93,7 +93,8 @@ static const cli_opt anneal_opts[] = {
     CLI_OPT_THREADS(pf_opts, threads, "restarts side by side (default: processors)"),
     {0, "patience", CLI_INT, O(patience), 1, 1000000, "N",
      "stop after N restarts in a row that do not beat the best\n"
-     "(default 128; also stops once the best reads as English)"},
+     "(default 128; also stops once the best reads as English,\n"
+     "or nearly so and two restarts found it)"},
     {0, "restarts", CLI_INT, O(restarts), 1, 100000000, "N", "at most N restarts (rounded up to a multiple of 4)"},
     OPT_STATS("set-up time and each message's restarts and time on stderr"),
     OPT_JSON,

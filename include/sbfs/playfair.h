@@ -134,7 +134,8 @@ typedef struct sb_playfair_anneal_opts {
     unsigned patience;       /* stop after this many restarts in a row that do
                                 not beat the best (default 128); the crack
                                 also stops once the best reads as English
-                                by the table's own spread */
+                                by the table's own spread, or nearly so
+                                and two restarts found it */
     unsigned max_restarts;   /* 0: no limit */
     uint64_t iterations;     /* steps a restart (default 400,000) */
     double temperature;      /* the walks' one temperature, log10 units
