@@ -383,6 +383,63 @@ static void test_anneal_story(void)
     sb_pfquad_free(q);
 }
 
+/* Two restarts reaching the same best score stop the crack only when it
+ * reads nearly as English (pf_anneal_bars' near).  A passage of the story
+ * with some of its letters changed at random reads worse the more are
+ * changed: one that the key reads between near and the English bar stops
+ * once two restarts have found it; one well below near runs every restart
+ * allowed, found twice or not. */
+static void test_anneal_near(void)
+{
+    static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
+    static const int changed[] = {0, 2, 10}; /* above the bar, between, below near */
+    sb_pfquad *q;
+    sb_error e;
+    sb_rng rng;
+    char m[26];
+    if (story_table(&q))
+        return;
+    sb_rng_seed(&rng, 12);
+    memcpy(m, alpha, 26);
+    for (int i = 24; i > 0; i--) {
+        int j = (int)sb_rng_below(&rng, (uint64_t)i + 1);
+        char x = m[i];
+        m[i] = m[j], m[j] = x;
+    }
+    for (int t = 0; t < 3; t++) {
+        char plain[512], ct[2048], got[2048], prep[1024];
+        double key, bar, near;
+        size_t n;
+        sb_playfair_anneal_result r;
+        sb_playfair_anneal_opts o = {0};
+        sb_rng ch;
+        passage(300, 200, plain);
+        sb_rng_seed(&ch, 5);
+        for (int c = 0; c < changed[t]; c++)
+            plain[sb_rng_below(&ch, 200)] = alpha[sb_rng_below(&ch, 25)];
+        n = sb_playfair_prepare(plain, prep);
+        sb_playfair_encrypt(m, plain, ct);
+        key = pf_anneal_score(q, m, ct, 1);
+        pf_anneal_bars(q, n, &bar, &near);
+        o.seed = 7, o.threads = 1, o.max_restarts = 16, o.temperature = 0.8, o.patience = 1000;
+        CHECK_INT(sb_playfair_anneal(q, ct, &o, NULL, &r, got, &e), 0);
+        CHECK(!strcmp(got, prep));
+        if (t == 0) { /* read as English by the first restart */
+            CHECK(key >= bar);
+            CHECK_INT(r.restarts, 1);
+        } else if (t == 1) { /* found twice nearly English: the first round ends it */
+            CHECK(key < bar && key >= near);
+            CHECK(r.found_twice);
+            CHECK_INT(r.restarts, 4);
+        } else { /* found twice, but far below: every restart runs */
+            CHECK(key < near - 0.05);
+            CHECK(r.found_twice);
+            CHECK_INT(r.restarts, 16);
+        }
+    }
+    sb_pfquad_free(q);
+}
+
 /* Letters at random never read as English: every restart allowed runs,
  * and the answer is still the best square found. */
 static void test_anneal_not_english(void)
@@ -516,6 +573,7 @@ int main(void)
     RUN(test_walk_score);
     RUN(test_polish_orders);
     RUN(test_anneal_story);
+    RUN(test_anneal_near);
     RUN(test_anneal_not_english);
     RUN(test_anneal_errors);
     RUN(test_anneal_fortunes);

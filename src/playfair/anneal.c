@@ -887,11 +887,18 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
 #define NEAR_SDS 5.0
 
 /* The score (table units, over the n - 3 windows of n letters) at or above
- * which the best reading is taken for English and the crack stops. */
+ * which the best reading is taken for English (sds = ENGLISH_SDS: the
+ * crack stops) or nearly so (NEAR_SDS). */
 static int32_t english_bar(const sb_pfquad *q, size_t n, double sds)
 {
     double windows = (double)(n - 3), bar = q->mean - sds * q->sd / sqrt(windows);
     return (int32_t)ceil((bar - q->floor_) * q->scale * windows);
+}
+
+void pf_anneal_bars(const sb_pfquad *q, size_t n, double *bar, double *near)
+{
+    *bar = english_bar(q, n, ENGLISH_SDS) / q->scale / (double)(n - 3) + q->floor_;
+    *near = english_bar(q, n, NEAR_SDS) / q->scale / (double)(n - 3) + q->floor_;
 }
 
 typedef struct slot {

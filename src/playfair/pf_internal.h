@@ -201,4 +201,9 @@ double pf_anneal_score(const sb_pfquad *q, const char square[25], const char *ci
  * place, and its score as pf_anneal_score gives it.  For the tests. */
 double pf_anneal_polish(const sb_pfquad *q, char square[25], const char *cipher);
 
+/* For n letters (at least 4), in pf_anneal_score's units: *bar, the least
+ * score read as English (the crack stops), and *near, the least that stops
+ * it once two restarts have found it.  For the tests. */
+void pf_anneal_bars(const sb_pfquad *q, size_t n, double *bar, double *near);
+
 #endif
