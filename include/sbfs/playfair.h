@@ -142,8 +142,6 @@ typedef struct sb_playfair_anneal_opts {
                                 (default: 0.37 times the root mean square
                                 of a step's score change between random
                                 squares, measured on the message) */
-    int portable;            /* nonzero: the portable score even on a CPU
-                                with AVX-512 (the same walks, slower) */
 } sb_playfair_anneal_opts;
 
 typedef struct sb_playfair_anneal_result {

@@ -463,7 +463,8 @@ static int32_t score_at(const walker *w, const uint8_t sq[25], const uint8_t pos
  * (25 a + b, then 625 (25 a + b) + 25 c + d), stored; the table is read
  * by scalar loads, which outrun gathers here.  Score of 120 letters: 69 ns
  * against 141 (a loop of two million on random squares). */
-PF_AVX512 static inline int32_t score_regs(const walker *w, __m512i sqv, __m512i posv)
+PF_AVX512 static inline __attribute__((always_inline)) int32_t score_regs(const walker *w, __m512i sqv,
+                                                                          __m512i posv)
 {
     const uint8_t *restrict lp = w->lp;
     const uint32_t *ix = w->ix;
@@ -481,6 +482,8 @@ PF_AVX512 static inline int32_t score_regs(const walker *w, __m512i sqv, __m512i
     __m512i letters = _mm512_permutexvar_epi8(_mm512_loadu_si512(w->code[CODE_CELL]), sqv); /* code -> letter */
     __m512i l, m;
     int32_t s = 0, t = 0;
+    if (n < 4) /* as score_at: no window */
+        return 0;
 #define PLAIN(i)                                                                                                   \
     ({                                                                                                             \
         __m512i c_ = _mm512_permutexvar_epi8(_mm512_loadu_si512(w->ctv + (i)), codes);                           \
@@ -573,7 +576,7 @@ static int32_t square_score(const walker *w, const uint8_t sq[25])
 /* One draw of 64 bits makes the move: its kind from the high half, the
  * cells or lines from the low half and what that leaves, by
  * multiplications (Lemire's "nearly divisionless" ranges, without the
- * rejection: the bias is below 2^-27).  Three draws, two divisions each,
+ * rejection: no outcome's chance is off by more than 2^-22 of itself).  Three draws, two divisions each,
  * took a fifth of a step once the score was vectorised. */
 static move draw_move(sb_rng *r)
 {
@@ -635,19 +638,6 @@ static void take_move(const walker *w, uint8_t sq[64], uint8_t pos[64], move m, 
     memcpy(sq, cand, 25), memcpy(pos, cpos, 25);
 }
 
-/* The end of a walk: from its best square, every swap of two letters in
- * turn, then every order of the rows and every order of the columns,
- * keeping each that raises the score, until none does.  A walk often ends
- * one or two swaps from a better square (THE WAY SEEMED where THE BAY
- * SEEMED was meant), which a random step finds only by chance.  And a
- * square whose rows and columns hold the key's letters deciphers every
- * pair whose letters share no line right, whatever the order of its rows
- * and columns: the order of the rows only moves the letters of pairs in
- * one column, that of the columns those of pairs in one row.  Such a
- * square reads much as the key does, yet a single swap of two rows often
- * reads worse (rows in the order D C O Z E where the key has E D Z C O,
- * a turn of three); three of the bench's 100 messages of 120 letters
- * stopped there, above the English bar.  Returns the squares tried. */
 /* Every order of the rows of sq, then every order of its columns (240
  * squares), each kept when it beats *top.  Returns whether one did. */
 static int reorder(const walker *w, uint8_t sq[25], int32_t *top)
@@ -670,6 +660,19 @@ static int reorder(const walker *w, uint8_t sq[25], int32_t *top)
     return better;
 }
 
+/* The end of a walk: from its best square, every swap of two letters in
+ * turn, then every order of the rows and every order of the columns,
+ * keeping each that raises the score, until none does.  A walk often ends
+ * one or two swaps from a better square (THE WAY SEEMED where THE BAY
+ * SEEMED was meant), which a random step finds only by chance.  And a
+ * square whose rows and columns hold the key's letters deciphers every
+ * pair whose letters share no line right, whatever the order of its rows
+ * and columns: the order of the rows only moves the letters of pairs in
+ * one column, that of the columns those of pairs in one row.  Such a
+ * square reads much as the key does, yet a single swap of two rows often
+ * reads worse (rows in the order D C O Z E where the key has E D Z C O,
+ * a turn of three); three of the bench's 100 messages of 120 letters
+ * stopped there, above the English bar.  Returns the squares tried. */
 static uint64_t polish(const walker *w, uint8_t sq[25], int32_t *top)
 {
     uint64_t tried = 0;
@@ -872,8 +875,8 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
  * twenty 80-letter messages stopped on a wrong square; at 2.5 (0.21 below
  * the mean at 80, 0.17 at 120, 0.13 at 200) none did. */
 #define ENGLISH_SDS 2.5
-/* The crack also stops when two restarts have found the best score, a
- * restart since has not beaten it, and it reads nearly as English: within
+/* The crack also stops when two restarts have found the best score and
+ * it reads nearly as English: within
  * NEAR_SDS deviations, twice the bar's distance (true readings of the
  * bench just below the bar, -4.42 and -4.44 a quadgram at 120 letters
  * where the bar is -4.41, pass; wrong squares the walks stick on, -4.8
@@ -883,7 +886,7 @@ static int32_t walk_one(const walker *w, uint64_t seed, uint64_t restart, const 
  * below the bar ran to the patience or the time limit: at 200 letters
  * 49 s for the bench's 100 messages against 18 s with this rule, which
  * recovered as many (100; 92 and 59 at 120 and 80 letters, within the
- * noise of a time limit of the 93 and 59 without it). */
+ * noise of a time limit of the 93 to 94 and 57 to 59 without it). */
 #define NEAR_SDS 5.0
 
 /* The score (table units, over the n - 3 windows of n letters) at or above
@@ -912,6 +915,7 @@ typedef struct crew {
     const uint16_t *dec;
     const uint8_t *ct;
     size_t n;
+    int vec;      /* walker_open's */
     pf_accept at; /* the walks' Metropolis test, one temperature */
     uint64_t first;  /* the round's first restart */
     int32_t bar;      /* english_bar */
@@ -930,7 +934,7 @@ static void *crew_main(void *arg)
     walker w;
     unsigned k;
     uint64_t steps = 0;
-    if (walker_open(&w, c->q, c->dec, c->ct, c->n, !c->o->portable)) /* leave this thread's restarts to the others */
+    if (walker_open(&w, c->q, c->dec, c->ct, c->n, c->vec)) /* leave this thread's restarts to the others */
         return NULL;
     while ((k = atomic_fetch_add(&c->next, 1)) < ANNEAL_ROUND) {
         if (atomic_load(&c->stop))
@@ -968,6 +972,12 @@ static void *watch_main(void *arg)
 
 int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair_anneal_opts *opts,
                        const sb_control *ctl, sb_playfair_anneal_result *res, char *plaintext, sb_error *err)
+{
+    return pf_anneal(q, cipher, opts, ctl, res, plaintext, 1, err);
+}
+
+int pf_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair_anneal_opts *opts, const sb_control *ctl,
+              sb_playfair_anneal_result *res, char *plaintext, int vec, sb_error *err)
 {
     sb_playfair_anneal_opts o = opts ? *opts : (sb_playfair_anneal_opts){0};
     if (!q || !cipher || !res || !plaintext)
@@ -1008,10 +1018,10 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
                                                                           : (unsigned)o.threads;
     if (o.patience == 0)
         o.patience = ANNEAL_PATIENCE;
-    c->q = q, c->o = &o, c->dec = dec, c->ct = ct, c->n = n, c->ctl = ctl;
+    c->q = q, c->o = &o, c->dec = dec, c->ct = ct, c->n = n, c->ctl = ctl, c->vec = vec;
     {
         walker w;
-        int bad = walker_open(&w, q, dec, ct, n, !o.portable) || pf_accept_init(&c->at, walk_temperature(&w, &o));
+        int bad = walker_open(&w, q, dec, ct, n, vec) || pf_accept_init(&c->at, walk_temperature(&w, &o));
         walker_close(&w);
         if (bad) {
             free(c);
@@ -1062,7 +1072,7 @@ int sb_playfair_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair
                 stale++;
             }
         }
-        if (top >= bar || (found >= 2 && stale >= 1 && top >= near) || stale >= o.patience)
+        if (top >= bar || (found >= 2 && top >= near) || stale >= o.patience)
             break;
         if (!got && !atomic_load(&c->stop)) {
             rc = sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");

@@ -206,4 +206,9 @@ double pf_anneal_polish(const sb_pfquad *q, char square[25], const char *cipher)
  * it once two restarts have found it.  For the tests. */
 void pf_anneal_bars(const sb_pfquad *q, size_t n, double *bar, double *near);
 
+/* sb_playfair_anneal, by the portable score when vec is 0 (the same walks,
+ * slower; for the tests). */
+int pf_anneal(const sb_pfquad *q, const char *cipher, const sb_playfair_anneal_opts *opts, const sb_control *ctl,
+              sb_playfair_anneal_result *res, char *plaintext, int vec, sb_error *err);
+
 #endif
