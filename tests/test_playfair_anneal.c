@@ -502,8 +502,8 @@ static void test_anneal_fortunes(void)
         "exactly the ones we asked for so please thank your sister for wrapping them so carefully and "
         "tell her that the garden is full of roses this year",
         /* 122 letters once prepared, about the bench's target length (120) */
-        "the lighthouse keeper climbed the winding stairs every night to trim the wick and wind the heavy "
-        "clock that turned the great lamp for the ships",
+        ("the lighthouse keeper climbed the winding stairs every night to trim the wick and wind the heavy "
+         "clock that turned the great lamp for the ships"),
     };
     static const char *const squares[] = {
         "MONAR CHYBD EFGIK LPQST UVWXZ",
