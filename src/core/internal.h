@@ -23,6 +23,22 @@ void sb_mem_free(sb_mem *m, void *p, size_t n);
 /* The next number; 0 when r is NULL. */
 uint64_t sb_rng_next(sb_rng *r);
 
+/* The same for r not NULL, inline: xoshiro256** (Blackman and Vigna).
+ * A hot loop that calls a function must keep its vector registers in
+ * memory across the call; the annealer's walk draws once or twice a step. */
+static inline uint64_t sb_rng_step(sb_rng *r)
+{
+    uint64_t *s = r->s, t = s[1] << 17, x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
+
 /* Convenience for library code: nonzero when ctl asks to stop.  Worker
  * threads poll the flag while a signal handler or a progress callback on
  * another thread sets it, so it is read as an atomic (relaxed: it orders

@@ -22,25 +22,9 @@ int sb_rng_seed(sb_rng *r, uint64_t seed)
     return 0;
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
 uint64_t sb_rng_next(sb_rng *r)
 {
-    uint64_t *s, result, t;
-    if (!r)
-        return 0;
-    s = r->s;
-    result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return r ? sb_rng_step(r) : 0;
 }
 
 uint64_t sb_rng_below(sb_rng *r, uint64_t n)

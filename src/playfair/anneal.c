@@ -580,7 +580,7 @@ static int32_t square_score(const walker *w, const uint8_t sq[25])
  * took a fifth of a step once the score was vectorised. */
 static inline __attribute__((always_inline)) move draw_move(sb_rng *r)
 {
-    uint64_t x = sb_rng_next(r), t;
+    uint64_t x = sb_rng_step(r), t;
     move m;
     unsigned n;
     m.kind = (unsigned)(((x >> 32) * 50) >> 32);
@@ -844,7 +844,7 @@ static inline __attribute__((always_inline)) int32_t walk_body(const walker *w, 
         m = draw_move(&r);
         s = score_move(w, sq, pos, m, cand, cpos);
         d = cur - s;
-        if (d <= 0 || (d < at->len && (uint32_t)(sb_rng_next(&r) >> 32) < at->acc[d])) {
+        if (d <= 0 || (d < at->len && (uint32_t)(sb_rng_step(&r) >> 32) < at->acc[d])) {
             take_move(w, sq, pos, m, cand, cpos), cur = s;
             if (cur > top) {
                 top = cur, memcpy(best, sq, 25);
