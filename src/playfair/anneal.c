@@ -463,18 +463,40 @@ static int32_t score_at(const walker *w, const uint8_t sq[25], const uint8_t pos
  * (25 a + b, then 625 (25 a + b) + 25 c + d), stored; the table is read
  * by scalar loads, which outrun gathers here.  Score of 120 letters: 69 ns
  * against 141 (a loop of two million on random squares). */
-PF_AVX512 static inline __attribute__((always_inline)) int32_t score_regs(const walker *w, __m512i sqv,
-                                                                          __m512i posv)
+/* The letters that the 64 cipher letters at ct decipher to, given codes
+ * (the code of each letter's cell) and letters (the letter of each code's
+ * cell). */
+PF_AVX512 static inline __attribute__((always_inline)) __m512i plain64(const uint8_t *ct, __m512i codes,
+                                                                       __m512i letters, __m512i left, __m512i up)
 {
-    const uint8_t *restrict lp = w->lp;
-    const uint32_t *ix = w->ix;
-    size_t n = w->n, nw = n - 3, k;
     const __m512i swap = _mm512_set_epi8(62, 63, 60, 61, 58, 59, 56, 57, 54, 55, 52, 53, 50, 51, 48, 49, 46, 47, 44,
                                          45, 42, 43, 40, 41, 38, 39, 36, 37, 34, 35, 32, 33, 30, 31, 28, 29, 26, 27,
                                          24, 25, 22, 23, 20, 21, 18, 19, 16, 17, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
                                          4, 5, 2, 3, 0, 1);
     const __m512i rowm = _mm512_set1_epi8(0x38), colm = _mm512_set1_epi8(7);
+    __m512i c = _mm512_permutexvar_epi8(_mm512_loadu_si512(ct), codes);
+    __m512i q = _mm512_permutexvar_epi8(swap, c), x = _mm512_xor_si512(c, q); /* q: the partner's */
+    __mmask64 row = _mm512_testn_epi8_mask(x, rowm), col = _mm512_testn_epi8_mask(x, colm);
+    __m512i d = _mm512_ternarylogic_epi32(rowm, c, q, 0xca); /* own row, partner's column */
+    d = _mm512_mask_permutexvar_epi8(d, col, c, up);
+    d = _mm512_mask_permutexvar_epi8(d, row, c, left);
+    return _mm512_permutexvar_epi8(d, letters);
+}
+
+/* The table indices of 16 windows: their letters from l and the next 64,
+ * m, at the places g gives, then 625 (25 a + b) + 25 c + d. */
+PF_AVX512 static inline __attribute__((always_inline)) __m512i windows16(__m512i l, __m512i g, __m512i m)
+{
     const __m512i m25 = _mm512_set1_epi16(25 | 1 << 8), m625 = _mm512_set1_epi32(625 | 1 << 16);
+    return _mm512_madd_epi16(_mm512_maddubs_epi16(_mm512_permutex2var_epi8(l, g, m), m25), m625);
+}
+
+PF_AVX512 static inline __attribute__((always_inline)) int32_t score_regs(const walker *w, __m512i sqv,
+                                                                          __m512i posv)
+{
+    const uint8_t *restrict lp = w->lp;
+    uint32_t *ix = w->ix;
+    size_t n = w->n, nw = n - 3, k;
     const __m512i left = _mm512_loadu_si512(w->code[CODE_LEFT]), up = _mm512_loadu_si512(w->code[CODE_UP]);
     const __m512i w0 = _mm512_loadu_si512(w->win[0]), w1 = _mm512_loadu_si512(w->win[1]);
     const __m512i w2 = _mm512_loadu_si512(w->win[2]), w3 = _mm512_loadu_si512(w->win[3]);
@@ -484,25 +506,15 @@ PF_AVX512 static inline __attribute__((always_inline)) int32_t score_regs(const 
     int32_t s = 0, t = 0;
     if (n < 4) /* as score_at: no window */
         return 0;
-#define PLAIN(i)                                                                                                   \
-    ({                                                                                                             \
-        __m512i c_ = _mm512_permutexvar_epi8(_mm512_loadu_si512(w->ctv + (i)), codes);                           \
-        __m512i q_ = _mm512_permutexvar_epi8(swap, c_), x_ = _mm512_xor_si512(c_, q_);                           \
-        __mmask64 row_ = _mm512_testn_epi8_mask(x_, rowm), col_ = _mm512_testn_epi8_mask(x_, colm);              \
-        __m512i d_ = _mm512_ternarylogic_epi32(rowm, c_, q_, 0xca); /* own row, partner's column */             \
-        d_ = _mm512_mask_permutexvar_epi8(d_, col_, c_, up);                                                     \
-        d_ = _mm512_mask_permutexvar_epi8(d_, row_, c_, left);                                                   \
-        _mm512_permutexvar_epi8(d_, letters);                                                                    \
-    })
-#define WINDOWS(g, i) _mm512_storeu_si512((void *)(ix + (i)), _mm512_madd_epi16(_mm512_maddubs_epi16(_mm512_permutex2var_epi8(l, g, m), m25), m625))
-    l = PLAIN(0);
+    l = plain64(w->ctv, codes, letters, left, up);
     for (size_t i = 0; i < nw; i += 64) {
-        m = i + 64 < n ? PLAIN(i + 64) : _mm512_setzero_si512();
-        WINDOWS(w0, i), WINDOWS(w1, i + 16), WINDOWS(w2, i + 32), WINDOWS(w3, i + 48);
+        m = i + 64 < n ? plain64(w->ctv + i + 64, codes, letters, left, up) : _mm512_setzero_si512();
+        _mm512_storeu_si512(ix + i, windows16(l, w0, m));
+        _mm512_storeu_si512(ix + i + 16, windows16(l, w1, m));
+        _mm512_storeu_si512(ix + i + 32, windows16(l, w2, m));
+        _mm512_storeu_si512(ix + i + 48, windows16(l, w3, m));
         l = m;
     }
-#undef PLAIN
-#undef WINDOWS
     for (k = 0; k + 1 < nw; k += 2) /* quad_level, the second place's shift taken once */
         s += lp[ix[k]], t += lp[ix[k + 1]] & 15u;
     if (k < nw)
@@ -613,11 +625,12 @@ static void make_move(const walker *w, move m, uint8_t sq[25], uint8_t pos[25])
 
 /* The score of sq and pos after the move m, which is made on copies
  * (cand, cpos) unless the vector score swaps the letters in registers. */
-static inline __attribute__((always_inline)) int32_t score_move(const walker *w, const uint8_t sq[64], const uint8_t pos[64], move m, uint8_t cand[64],
-                          uint8_t cpos[64])
+static inline __attribute__((always_inline)) int32_t score_move(const walker *w, const uint8_t sq[64],
+                                                                const uint8_t pos[64], move m, uint8_t cand[64],
+                                                                uint8_t cpos[64], int vec)
 {
 #ifdef PF_X86
-    if (w->vec && m.kind < MOVE_SWAP)
+    if (vec && m.kind < MOVE_SWAP)
         return score_vec_swap(w, sq, pos, m.a, m.b);
 #endif
     memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
@@ -626,11 +639,12 @@ static inline __attribute__((always_inline)) int32_t score_move(const walker *w,
 }
 
 /* Take the move that score_move scored. */
-static inline __attribute__((always_inline)) void take_move(const walker *w, uint8_t sq[64], uint8_t pos[64], move m, const uint8_t cand[64],
-                      const uint8_t cpos[64])
+static inline __attribute__((always_inline)) void take_move(const walker *w, uint8_t sq[64], uint8_t pos[64],
+                                                             move m, const uint8_t cand[64], const uint8_t cpos[64],
+                                                             int vec)
 {
 #ifdef PF_X86
-    if (w->vec && m.kind < MOVE_SWAP) {
+    if (vec && m.kind < MOVE_SWAP) {
         swap_vec(w, sq, pos, m.a, m.b);
         return;
     }
@@ -811,7 +825,8 @@ int pf_accept_init(pf_accept *a, double temp)
 static inline __attribute__((always_inline)) int32_t walk_body(const walker *w, uint64_t seed, uint64_t restart,
                                                                const sb_playfair_anneal_opts *o, const pf_accept *at,
                                                                int32_t bar, unsigned k, atomic_uint *cut,
-                                                               uint8_t best[25], atomic_int *stop, uint64_t *steps)
+                                                               uint8_t best[25], atomic_int *stop, uint64_t *steps,
+                                                               int vec)
 {
     sb_rng r;
     _Alignas(64) uint8_t sq[64], cand[64], pos[64], cpos[64];
@@ -842,10 +857,10 @@ static inline __attribute__((always_inline)) int32_t walk_body(const walker *w, 
             }
         }
         m = draw_move(&r);
-        s = score_move(w, sq, pos, m, cand, cpos);
+        s = score_move(w, sq, pos, m, cand, cpos, vec);
         d = cur - s;
         if (d <= 0 || (d < at->len && (uint32_t)(sb_rng_step(&r) >> 32) < at->acc[d])) {
-            take_move(w, sq, pos, m, cand, cpos), cur = s;
+            take_move(w, sq, pos, m, cand, cpos, vec), cur = s;
             if (cur > top) {
                 top = cur, memcpy(best, sq, 25);
                 if (top >= bar && i + ANNEAL_AFTER_BAR < iters)
@@ -869,17 +884,19 @@ static inline __attribute__((always_inline)) int32_t walk_body(const walker *w, 
 
 static int32_t walk_portable(WALK_ARGS)
 {
-    return WALK_CALL(walk_body);
+    return walk_body(w, seed, restart, o, at, bar, k, cut, best, stop, steps, 0);
 }
 
 #ifdef PF_X86
-/* The same walk compiled for AVX-512, so that the vector score is inlined
- * into its loop and keeps its constants in registers from step to step:
- * the same walks, 1.95 s of CPU against 2.30 for four restarts on each of
- * 20 of the bench's 120-letter messages (medians of five runs, alternated). */
+/* The same walk compiled for AVX-512 (vec is a constant in each copy), so
+ * that the vector score of a swap is inlined into its loop and keeps its
+ * constants in registers from step to step, and the generator's step
+ * too: the same walks, 1.97 s of CPU against 2.32 for four restarts on
+ * each of 20 of the bench's 120-letter messages (medians of five runs,
+ * alternated). */
 PF_AVX512 static int32_t walk_avx512(WALK_ARGS)
 {
-    return WALK_CALL(walk_body);
+    return walk_body(w, seed, restart, o, at, bar, k, cut, best, stop, steps, 1);
 }
 #endif
 
