@@ -454,15 +454,6 @@ static int32_t score_at(const walker *w, const uint8_t sq[25], const uint8_t pos
 }
 
 #ifdef PF_X86
-/* score_at with AVX-512 VBMI, the same sums: the cipher letters 64 at a
- * time become cells by a byte permute of the square's inverse (as codes,
- * row << 3 | col), each meets its partner's by swapping the bytes of each
- * pair, the rule is a select and two permutes (a place left in a row, up
- * in a column), and a last permute gives the letters.  Each group of 16
- * windows is a permute of those letters and the next 64, two multiply-adds
- * (25 a + b, then 625 (25 a + b) + 25 c + d), stored; the table is read
- * by scalar loads, which outrun gathers here.  Score of 120 letters: 69 ns
- * against 141 (a loop of two million on random squares). */
 /* The letters that the 64 cipher letters at ct decipher to, given codes
  * (the code of each letter's cell) and letters (the letter of each code's
  * cell). */
@@ -491,6 +482,16 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i windows16(__m512i
     return _mm512_madd_epi16(_mm512_maddubs_epi16(_mm512_permutex2var_epi8(l, g, m), m25), m625);
 }
 
+/* score_at with AVX-512 VBMI, the same sums, for the square and its
+ * inverse in registers: the cipher letters 64 at a time become cells by a
+ * byte permute of the inverse (as codes, row << 3 | col), each meets its
+ * partner's by swapping the bytes of each pair, the rule is a select and
+ * two permutes (a place left in a row, up in a column), and a last permute
+ * gives the letters (plain64).  Each group of 16 windows is a permute of
+ * those letters and the next 64 and two multiply-adds (windows16),
+ * stored; the table is read by scalar loads, which outrun gathers here.
+ * Score of 120 letters: 69 ns against 141 (a loop of two million scores
+ * of random squares). */
 PF_AVX512 static inline __attribute__((always_inline)) int32_t score_regs(const walker *w, __m512i sqv,
                                                                           __m512i posv)
 {
@@ -584,12 +585,12 @@ static int32_t square_score(const walker *w, const uint8_t sq[25])
     return score(w, sq, pos);
 }
 
-
 /* One draw of 64 bits makes the move: its kind from the high half, the
  * cells or lines from the low half and what that leaves, by
  * multiplications (Lemire's "nearly divisionless" ranges, without the
- * rejection: no outcome's chance is off by more than 2^-22 of itself).  Three draws, two divisions each,
- * took a fifth of a step once the score was vectorised. */
+ * rejection: no outcome's chance is off by more than 2^-22 of itself).
+ * Three draws, two divisions each, took a fifth of a step once the score
+ * was vectorised. */
 static inline __attribute__((always_inline)) move draw_move(sb_rng *r)
 {
     uint64_t x = sb_rng_step(r), t;
@@ -926,11 +927,10 @@ static int32_t walk_one(WALK_ARGS)
  * the mean at 80, 0.17 at 120, 0.13 at 200) none did. */
 #define ENGLISH_SDS 2.5
 /* The crack also stops when two restarts have found the best score and
- * it reads nearly as English: within
- * NEAR_SDS deviations, twice the bar's distance (true readings of the
- * bench just below the bar, -4.42 and -4.44 a quadgram at 120 letters
- * where the bar is -4.41, pass; wrong squares the walks stick on, -4.8
- * and below, do not).  Found twice anywhere, it stopped on wrong squares
+ * it reads nearly as English: within NEAR_SDS deviations, twice the bar's
+ * distance (true readings of the bench just below the bar, -4.42 and
+ * -4.44 a quadgram at 120 letters where the bar is -4.41, pass; wrong
+ * squares the walks stick on, -4.8 and below, do not).  Found twice anywhere, it stopped on wrong squares
  * two walks had both stuck on (message 15 of the bench's 120-letter set
  * at -4.90, after 12 restarts); never found twice, the true readings
  * below the bar ran to the patience or the time limit: at 200 letters

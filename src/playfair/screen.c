@@ -321,7 +321,6 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 }
 
 #ifdef PF_X86
-#define AVX512 PF_AVX512
 
 /* What the vector screen keeps in registers for one number of lanes per
  * matrix (16, 32 or 64): the cipher letters arranged for the lanes (cti:
@@ -345,7 +344,7 @@ _Static_assert(2 * sizeof(vk) + PF_WINS * sizeof(vwin) + 64 <= PF_SCREEN_WORK,
                "room for two lane widths and the windows");
 
 /* The letters from off (at most 64) in a window of `lanes` letters a matrix. */
-AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, size_t off)
+PF_AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, size_t off)
 {
     size_t L = s->n - off < lanes ? s->n - off : lanes;
     uint8_t b[64];
@@ -363,7 +362,7 @@ AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, size_t
     w->cti = _mm512_loadu_si512(b);
 }
 
-AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
+PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
     uint8_t b[14][64];
     memset(b, 0, sizeof b);
@@ -402,8 +401,8 @@ AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 
 /* Look records up by lane: lanes 0..31 in r0 (index < 64) or r1, lanes
  * 32..63 in r2 or r3. */
-AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx, __m512i r0, __m512i r1, __m512i r2,
-                                                                __m512i r3, int quad)
+PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx, __m512i r0, __m512i r1, __m512i r2,
+                                                                   __m512i r3, int quad)
 {
     __m512i a = _mm512_permutex2var_epi8(r0, idx, r1);
     if (!quad)
@@ -432,9 +431,9 @@ static inline vmask vmask_of(uint64_t m, uint64_t ne)
     return (vmask){unforced(m, f), f};
 }
 
-AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *k, const vwin *vw, __m512i r0,
-                                                                  __m512i r1, __m512i r2, __m512i r3, int quad,
-                                                                  int coarse, int force)
+PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *k, const vwin *vw, __m512i r0,
+                                                                     __m512i r1, __m512i r2, __m512i r3, int quad,
+                                                                     int coarse, int force)
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
     const __m512i c70 = _mm512_set1_epi8(0x70), c78 = _mm512_set1_epi8(0x78);
@@ -483,9 +482,9 @@ AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *k, 
 /* The bad windows of the matrices of records r0..r3 (r2, r3 only when
  * quad: four matrices of 16 lanes), by the full or the coarse table: those
  * that no forced boundary hits, and the forced boundaries (with force). */
-AVX512 static inline __attribute__((always_inline)) vmask bad_win(const vk *k, const vwin *vw, __m512i r0,
-                                                                 __m512i r1, __m512i r2, __m512i r3, int quad,
-                                                                 int coarse, int force)
+PF_AVX512 static inline __attribute__((always_inline)) vmask bad_win(const vk *k, const vwin *vw, __m512i r0,
+                                                                    __m512i r1, __m512i r2, __m512i r3, int quad,
+                                                                    int coarse, int force)
 {
     const int nb = coarse ? 8 : 16;
     vtri a = tri_index(k, vw, r0, r1, r2, r3, quad, coarse, force);
@@ -522,9 +521,9 @@ AVX512 static inline __attribute__((always_inline)) vmask bad_win(const vk *k, c
  * once for both:
  * the table (32 registers) does not stay in registers beside the work, and
  * its loads cost as much as the permutes. */
-AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, const vwin *vw, __m512i ra0,
-                                                                __m512i ra1, __m512i rb0, __m512i rb1, uint64_t *m,
-                                                                uint64_t *f)
+PF_AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, const vwin *vw, __m512i ra0,
+                                                                   __m512i ra1, __m512i rb0, __m512i rb1, uint64_t *m,
+                                                                   uint64_t *f)
 {
     vtri a = tri_index(k, vw, ra0, ra1, ra0, ra1, 0, 0, 1), b = tri_index(k, vw, rb0, rb1, rb0, rb1, 0, 0, 1);
     __mmask64 ha[4], hb[4];
@@ -558,7 +557,7 @@ AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k, co
 
 /* win_count of sixteen matrices, one per 32-bit lane of m (bad windows
  * that no forced boundary hits) and of f (the forced boundaries). */
-AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m, __m512i f)
+PF_AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m, __m512i f)
 {
     const __m512i even = _mm512_set1_epi32(0x55555555);
     __m512i start = _mm512_andnot_si512(_mm512_slli_epi32(m, 1), m);
@@ -570,10 +569,10 @@ AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m, __
 /* Sixteen matrices' masks, one per 32-bit lane (as hits16 takes them):
  * their bounds (add: 1 and the rest of the text after the look), the kept
  * ones' numbers, the least bound of the others. */
-AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, __m512i f,
-                                                                size_t base,
-                                                                unsigned seen, unsigned add, size_t nalive,
-                                                                __m512i *vmin)
+PF_AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, __m512i f,
+                                                                   size_t base,
+                                                                   unsigned seen, unsigned add, size_t nalive,
+                                                                   __m512i *vmin)
 {
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m512i b = _mm512_min_epu32(_mm512_add_epi32(hits16(m, f), _mm512_set1_epi32((int)add)), _mm512_set1_epi32(255));
@@ -605,8 +604,8 @@ static const vwin *work_win(const pf_screen *s)
 /* The first look at 16 letters, four matrices a register; with the
  * forced boundaries when it reads the whole text (so that no look redoes
  * it), as every window counted for good does. */
-AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_screen *s, const vk *k, unsigned seen,
-                                                                  unsigned add, __m512i *vmin, int force)
+PF_AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_screen *s, const vk *k, unsigned seen,
+                                                                     unsigned add, __m512i *vmin, int force)
 {
     uint64_t mk[4], fk[4];
     const uint8_t *rec = s->rec;
@@ -627,7 +626,7 @@ AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_scre
  * a register.  The records run 16 past the last matrix, all zero, so
  * there is no tail case.  A look that a later one redoes (seen 0) counts
  * no forced boundaries: they cost more than they save there. */
-AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
+PF_AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
 {
     const unsigned seen = first_seen(s, lanes), add = 1 + pf_screen_rest(s, s->n < lanes ? s->n : lanes);
     const vk kk = *work_vk(s, lanes), *k = &kk; /* in registers, if it can */
@@ -659,8 +658,8 @@ AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *
 
 /* Window j of matrices a and b, one in each half of a register (b may be
  * a again: its half is then ignored). */
-AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen *s, const vk *k, const vwin *win,
-                                                                unsigned j, uint32_t a, uint32_t b, int both)
+PF_AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen *s, const vk *k, const vwin *win,
+                                                                   unsigned j, uint32_t a, uint32_t b, int both)
 {
     __m512i r0 = _mm512_load_si512(s->rec + 64 * (size_t)a), r1 = _mm512_load_si512(s->rec + 64 * (size_t)b);
     vmask v = bad_win(k, win + j, r0, r1, r0, r1, 0, 0, 1);
@@ -675,9 +674,9 @@ AVX512 static inline __attribute__((always_inline)) void window2(const pf_screen
  * of the sixteen after the next sixteen are there to fetch ahead (a join's
  * matrices are spread over all the records).  Returns which of them need
  * window j + 1 (needs_more), from the register. */
-AVX512 static inline __attribute__((always_inline)) __mmask16 window16(const pf_screen *s, const vk *k,
-                                                                      const vwin *win, unsigned j,
-                                                                      const uint32_t *id, int fetch)
+PF_AVX512 static inline __attribute__((always_inline)) __mmask16 window16(const pf_screen *s, const vk *k,
+                                                                         const vwin *win, unsigned j,
+                                                                         const uint32_t *id, int fetch)
 {
     uint64_t mk[8], fk[8];
     uint32_t base[16];
@@ -713,7 +712,7 @@ AVX512 static inline __attribute__((always_inline)) __mmask16 window16(const pf_
  * beforehand).  So two matrices share each register whichever window they
  * are at (a join brings matrices at many windows); the bounds are those of
  * more_scalar. */
-AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t cnt)
+PF_AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t cnt)
 {
     const vk kk = *work_vk(s, 32), *k = &kk; /* in registers, if it can */
     const vwin *win = work_win(s);
@@ -755,14 +754,14 @@ AVX512 static void more_block(const pf_screen *s, const uint32_t *list, size_t c
     }
 }
 
-AVX512 static size_t more_avx512(const pf_screen *s, size_t nalive, unsigned *minout)
+PF_AVX512 static size_t more_avx512(const pf_screen *s, size_t nalive, unsigned *minout)
 {
     for (size_t t = 0; t < nalive; t += BLOCK)
         more_block(s, s->alive + t, nalive - t < BLOCK ? nalive - t : BLOCK);
     return settle(s, nalive, minout);
 }
 
-AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
+PF_AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
 {
     size_t nalive = first_avx512(s, first_lanes(s), minout);
     return more_avx512(s, nalive, minout);
@@ -771,7 +770,7 @@ AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
 /* pf_screen_join, 64 bounds a step: the joining ones' numbers are
  * compressed 16 at a time (a compress to memory is slow on some CPUs;
  * alive has room for 16 past the last). */
-AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *least)
+PF_AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *least)
 {
     const __m512i vg0 = _mm512_set1_epi8((char)g0), vg = _mm512_set1_epi8((char)s->g);
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -803,7 +802,7 @@ AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *leas
     return nk;
 }
 
-AVX512 static void prepare_avx512(pf_screen *s)
+PF_AVX512 static void prepare_avx512(pf_screen *s)
 {
     vk *k = (vk *)(((uintptr_t)s->work + 63) & ~(uintptr_t)63);
     vwin *w = (vwin *)(k + 2);
