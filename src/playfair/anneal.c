@@ -305,9 +305,11 @@ typedef struct walker {
     uint8_t code[4][64];
     uint8_t win[4][64];
     uint8_t iota[64];
-    /* for the moves other than swaps (make_move): by kind and lines a, b
-     * (5 a + b), the cell each cell takes its letter from */
-    uint8_t from[5][25][25];
+    /* for the moves other than swaps (make_move, move_regs): by kind and
+     * lines a, b (5 a + b), the cell each cell takes its letter from, and
+     * the cell each cell's letter goes to (64 bytes, the rest in place) */
+    uint8_t from[5][25][64];
+    uint8_t to_cell[5][25][64];
     uint8_t order[120][5]; /* the orders of five lines (polish) */
 } walker;
 
@@ -379,7 +381,12 @@ static int walker_open(walker *w, const sb_pfquad *q, const uint16_t *dec, const
                         break;
                     }
                     w->from[k][a * 5 + b][i] = (uint8_t)from;
+                    w->to_cell[k][a * 5 + b][from] = (uint8_t)i;
                 }
+    for (unsigned k = 0; k < 5; k++)
+        for (unsigned ab = 0; ab < 25; ab++)
+            for (unsigned i = 25; i < 64; i++)
+                w->from[k][ab][i] = w->to_cell[k][ab][i] = (uint8_t)i;
     for (unsigned g = 0; g < 4; g++)
         for (unsigned j = 0; j < 16; j++)
             for (unsigned t = 0; t < 4; t++)
@@ -528,35 +535,42 @@ PF_AVX512 static int32_t score_vec(const walker *w, const uint8_t sq[25], const 
     return score_regs(w, _mm512_maskz_loadu_epi8(0x1ffffff, sq), _mm512_maskz_loadu_epi8(0x1ffffff, pos));
 }
 
-/* The letters of cells a and b swapped in the square sq and its inverse
- * pos, in registers: a byte permute each. */
-PF_AVX512 static inline void swap_regs(const walker *w, const uint8_t sq[64], const uint8_t pos[64], unsigned a,
-                                       unsigned b, __m512i *sqv, __m512i *posv)
+/* The square sq and its inverse pos after the move m, in registers: the
+ * cells permuted (each takes its letter from the cell p gives) by a byte
+ * permute of the square, and each letter's cell mapped by the inverse
+ * permutation.  A swap of two letters is its own inverse, made from an
+ * identity with two bytes set; the other moves come from tables. */
+PF_AVX512 static inline void move_regs(const walker *w, const uint8_t sq[64], const uint8_t pos[64], move m,
+                                       __m512i *sqv, __m512i *posv)
 {
-    __m512i iota = _mm512_loadu_si512(w->iota);
-    __m512i i = _mm512_mask_set1_epi8(_mm512_mask_set1_epi8(iota, 1ULL << a, (char)b), 1ULL << b, (char)a);
-    __m512i j = _mm512_mask_set1_epi8(_mm512_mask_set1_epi8(iota, 1ULL << sq[a], (char)sq[b]), 1ULL << sq[b],
-                                      (char)sq[a]);
-    *sqv = _mm512_permutexvar_epi8(i, _mm512_loadu_si512(sq));
-    *posv = _mm512_permutexvar_epi8(j, _mm512_loadu_si512(pos));
+    __m512i p, inv;
+    if (m.kind < MOVE_SWAP) {
+        __m512i iota = _mm512_loadu_si512(w->iota);
+        p = inv = _mm512_mask_set1_epi8(_mm512_mask_set1_epi8(iota, 1ULL << m.a, (char)m.b), 1ULL << m.b,
+                                        (char)m.a);
+    } else {
+        p = _mm512_loadu_si512(w->from[m.kind - MOVE_SWAP][m.a * 5 + m.b]);
+        inv = _mm512_loadu_si512(w->to_cell[m.kind - MOVE_SWAP][m.a * 5 + m.b]);
+    }
+    *sqv = _mm512_permutexvar_epi8(p, _mm512_loadu_si512(sq));
+    *posv = _mm512_permutexvar_epi8(_mm512_loadu_si512(pos), inv);
 }
 
-/* The score of sq with the letters of cells a and b swapped. */
-PF_AVX512 static int32_t score_vec_swap(const walker *w, const uint8_t sq[64], const uint8_t pos[64], unsigned a,
-                                        unsigned b)
+/* The score of sq after the move m. */
+PF_AVX512 static int32_t score_vec_move(const walker *w, const uint8_t sq[64], const uint8_t pos[64], move m)
 {
     __m512i sqv, posv;
-    swap_regs(w, sq, pos, a, b, &sqv, &posv);
+    move_regs(w, sq, pos, m, &sqv, &posv);
     return score_regs(w, sqv, posv);
 }
 
-/* Swap them for good, each array by one store of 64 bytes, which the next
+/* Make it for good, each array by one store of 64 bytes, which the next
  * step's loads take whole: after stores of single bytes they had to wait
  * for the stores to reach the cache. */
-PF_AVX512 static void swap_vec(const walker *w, uint8_t sq[64], uint8_t pos[64], unsigned a, unsigned b)
+PF_AVX512 static void take_vec(const walker *w, uint8_t sq[64], uint8_t pos[64], move m)
 {
     __m512i sqv, posv;
-    swap_regs(w, sq, pos, a, b, &sqv, &posv);
+    move_regs(w, sq, pos, m, &sqv, &posv);
     _mm512_storeu_si512(sq, sqv);
     _mm512_storeu_si512(pos, posv);
 }
@@ -624,15 +638,15 @@ static void make_move(const walker *w, move m, uint8_t sq[25], uint8_t pos[25])
     where(sq, pos);
 }
 
-/* The score of sq and pos after the move m, which is made on copies
- * (cand, cpos) unless the vector score swaps the letters in registers. */
+/* The score of sq and pos after the move m, made on copies (cand, cpos),
+ * or in registers by the vector score. */
 static inline __attribute__((always_inline)) int32_t score_move(const walker *w, const uint8_t sq[64],
                                                                 const uint8_t pos[64], move m, uint8_t cand[64],
                                                                 uint8_t cpos[64], int vec)
 {
 #ifdef PF_X86
-    if (vec && m.kind < MOVE_SWAP)
-        return score_vec_swap(w, sq, pos, m.a, m.b);
+    if (vec)
+        return score_vec_move(w, sq, pos, m);
 #endif
     memcpy(cand, sq, 25), memcpy(cpos, pos, 25);
     make_move(w, m, cand, cpos);
@@ -645,8 +659,8 @@ static inline __attribute__((always_inline)) void take_move(const walker *w, uin
                                                              int vec)
 {
 #ifdef PF_X86
-    if (vec && m.kind < MOVE_SWAP) {
-        swap_vec(w, sq, pos, m.a, m.b);
+    if (vec) {
+        take_vec(w, sq, pos, m);
         return;
     }
 #endif
