@@ -55,6 +55,17 @@ static int story_table(sb_pfquad **out)
     return 0;
 }
 
+/* A key square drawn uniformly from rng, 25 letters and a NUL. */
+static void random_square(sb_rng *rng, char m[26])
+{
+    memcpy(m, "ABCDEFGHIKLMNOPQRSTUVWXYZ", 26);
+    for (int i = 24; i > 0; i--) {
+        int j = (int)sb_rng_below(rng, (uint64_t)i + 1);
+        char x = m[i];
+        m[i] = m[j], m[j] = x;
+    }
+}
+
 /* A passage of `letters` letters of the story from letter `from`. */
 static void passage(size_t from, size_t letters, char *out)
 {
@@ -225,12 +236,7 @@ static void test_walk_score(void)
         size_t len = k >= 600 ? 60 + 2 * (size_t)(k - 600) : 2 + 2 * (size_t)sb_rng_below(&rng, k < 50 ? 4 : 200),
                n = 0;
         double want, got;
-        memcpy(m, alpha, 26);
-        for (int i = 24; i > 0; i--) {
-            int j = (int)sb_rng_below(&rng, (uint64_t)i + 1);
-            char x = m[i];
-            m[i] = m[j], m[j] = x;
-        }
+        random_square(&rng, m);
         if (k % 3) { /* a passage, read under its key or near it */
             int swaps = (int)sb_rng_below(&rng, 4);
             passage(sb_rng_below(&rng, 800), 420, plain);
@@ -286,7 +292,6 @@ static void test_walk_score(void)
  * key does: the same score and, deciphered, the same letters. */
 static void test_polish_orders(void)
 {
-    static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
     static const int turn[][5] = {{1, 2, 0, 3, 4}, {0, 3, 1, 2, 4}, {4, 1, 2, 0, 3}, {0, 1, 2, 3, 4}};
     sb_pfquad *q;
     sb_error e;
@@ -299,12 +304,7 @@ static void test_polish_orders(void)
         char m[26], sq[26], plain[512], ct[2048], want[2048], got[2048];
         const int *r = turn[k % 3], *c = turn[(k / 3) % 4];
         double key, start, end;
-        memcpy(m, alpha, 26);
-        for (int i = 24; i > 0; i--) {
-            int j = (int)sb_rng_below(&rng, (uint64_t)i + 1);
-            char x = m[i];
-            m[i] = m[j], m[j] = x;
-        }
+        random_square(&rng, m);
         passage(sb_rng_below(&rng, 1500), 160, plain);
         sb_playfair_encrypt(m, plain, ct);
         for (int i = 0; i < 25; i++)
@@ -339,13 +339,7 @@ static void test_anneal_story(void)
     for (int i = 0; i < msgs; i++) {
         char plain[512], prep[1024], ct[2048], got[3][2048], m[26];
         sb_playfair_anneal_result r[3];
-        static const char alpha[] = "ABCDEFGHIKLMNOPQRSTUVWXYZ";
-        memcpy(m, alpha, 25);
-        for (int k = 24; k > 0; k--) { /* a random key square */
-            int j = (int)sb_rng_below(&rng, (uint64_t)k + 1);
-            char x = m[k];
-            m[k] = m[j], m[j] = x;
-        }
+        random_square(&rng, m);
         passage(sb_rng_below(&rng, 1500), 300, plain);
         sb_playfair_encrypt(m, plain, ct);
         sb_playfair_prepare(plain, prep);
@@ -400,12 +394,7 @@ static void test_anneal_near(void)
     if (story_table(&q))
         return;
     sb_rng_seed(&rng, 12);
-    memcpy(m, alpha, 26);
-    for (int i = 24; i > 0; i--) {
-        int j = (int)sb_rng_below(&rng, (uint64_t)i + 1);
-        char x = m[i];
-        m[i] = m[j], m[j] = x;
-    }
+    random_square(&rng, m);
     for (int t = 0; t < 3; t++) {
         char plain[512], ct[2048], got[2048], prep[1024];
         double key, bar, near;
