@@ -667,6 +667,7 @@ static void test_screens(const wl *sys)
 typedef struct scr_ref {
     unsigned char good[25][25][25]; /* trigram inside some word (J as I) */
     unsigned char ends[25][25];     /* pair that ends some word */
+    unsigned char begins[25][25];   /* pair that begins some word */
 } scr_ref;
 
 /* Word w into the screen's tables (and into sr's, when given). */
@@ -680,14 +681,15 @@ static void scr_addword(uint8_t *tri, scr_ref *sr, const char *w)
     for (size_t k = 0; sr && k + 2 < n; k++)
         sr->good[x[k]][x[k + 1]][x[k + 2]] = 1;
     if (sr && n >= 2)
-        sr->ends[x[n - 2]][x[n - 1]] = 1;
+        sr->ends[x[n - 2]][x[n - 1]] = 1, sr->begins[x[0]][x[1]] = 1;
 }
 
 /* The fewest boundaries window j (letters PF_WIN j ..) of deciphered P
  * needs, by dynamic programming over the places between its letters, each
  * with a boundary or not: every bad trigram needs one of its two places,
- * and one whose first two letters end no word needs the first of them
- * (else a word would end with those two). */
+ * one whose first two letters end no word needs the first of them (else a
+ * word would end with those two), one whose last two begin no word the
+ * second. */
 static unsigned ref_window(const scr_ref *sr, const char *P, size_t n, size_t j)
 {
     size_t o = PF_WIN * j, L = n - o < PF_WIN ? n - o : PF_WIN;
@@ -696,16 +698,17 @@ static unsigned ref_window(const scr_ref *sr, const char *P, size_t n, size_t j)
         return 0;
     for (size_t k = 2; k < L; k++) { /* now choose the place before letter k */
         unsigned next[2] = {UINT_MAX, UINT_MAX};
-        int skip = 0, bad, left;
+        int skip = 0, bad, left, right;
         /* an X at odd place i that may be inserted spoils the trigrams holding it */
         for (size_t i = k - 2; i <= k; i++)
             if (i % 2 == 1 && P[o + i] == 'X' && (i + 1 == L || P[o + i + 1] == P[o + i - 1]))
                 skip = 1;
         bad = !skip && !sr->good[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])][pf_index(P[o + k])];
         left = bad && !sr->ends[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])];
+        right = bad && !sr->begins[pf_index(P[o + k - 1])][pf_index(P[o + k])];
         for (int prev = 0; prev < 2; prev++)
             for (int here = 0; here < 2; here++) {
-                if (best[prev] == UINT_MAX || (bad && !prev && !here) || (left && !prev))
+                if (best[prev] == UINT_MAX || (bad && !prev && !here) || (left && !prev) || (right && !here))
                     continue;
                 if (best[prev] + (unsigned)here < next[here])
                     next[here] = best[prev] + (unsigned)here;

@@ -115,9 +115,12 @@ extern const uint8_t pf_tri_class[25];
  * stands between x and y: with one only between y and z, a word would end
  * with x y. */
 #define PF_BI_END (PF_TRI_FULL + 1024)
-#define PF_TRI_BYTES (PF_BI_END + 128)
-/* Word w (len letter indices) into the tables: its trigrams, its last two
- * letters. */
+/* Then the pairs that begin words, the same way: in a bad trigram x y z
+ * whose y z begins no word, a boundary stands between y and z. */
+#define PF_BI_BEGIN (PF_BI_END + 128)
+#define PF_TRI_BYTES (PF_BI_BEGIN + 128)
+/* Word w (len letter indices) into the tables: its trigrams, its first
+ * and last two letters. */
 void pf_screen_addword(uint8_t tri[PF_TRI_BYTES], const uint8_t *w, size_t len);
 
 

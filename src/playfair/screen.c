@@ -16,8 +16,8 @@
  * 6 and 9 (mask ....111..1) need a boundary before letter 4 (it hits the
  * windows ending at 4 and 5), one before 6 and one before 9: three, so any
  * reading has at least four words.  A bad window whose first two letters
- * end no word forces the boundary between them (forced(), below), which
- * makes the count stronger.
+ * end no word, or whose last two begin none, forces the boundary between
+ * them (forced(), below), which makes the count stronger.
  *
  * That count is branch-free on a bit mask M of the bad windows: the runs
  * starting at an even position are cleared by adding their first bits
@@ -72,13 +72,19 @@ void pf_screen_addword(uint8_t tri[PF_TRI_BYTES], const uint8_t *w, size_t len)
         setbit(tri, PF_TRIC_BIT(w[j], w[j + 1], w[j + 2]));
     }
     if (len >= 2)
-        setbit(tri, PF_BI_END * 8u + 32u * w[len - 2] + w[len - 1]);
+        setbit(tri, PF_BI_END * 8u + 32u * w[len - 2] + w[len - 1]), setbit(tri, PF_BI_BEGIN * 8u + 32u * w[0] + w[1]);
 }
 
 static inline int ends_word(const uint8_t *tri, unsigned x, unsigned y)
 {
     unsigned b = 32u * x + y;
     return tri[PF_BI_END + (b >> 3)] >> (b & 7) & 1;
+}
+
+static inline int begins_word(const uint8_t *tri, unsigned x, unsigned y)
+{
+    unsigned b = 32u * x + y;
+    return tri[PF_BI_BEGIN + (b >> 3)] >> (b & 7) & 1;
 }
 
 static inline int tri_has(const uint8_t *tri, unsigned x, unsigned y, unsigned z, int coarse)
@@ -102,21 +108,23 @@ static inline unsigned mask_bound(uint64_t m)
  * i - 2, i - 1, i) is hit by boundaries i - 1 and i.  With NE the letters i
  * whose pair i - 1, i ends no word, a bad window at i whose first two
  * letters end no word needs boundary i - 1 (with only boundary i, a word
- * would end with them): F below.  Those are boundaries of every reading,
+ * would end with them); with NB those whose pair i - 1, i begins no word,
+ * a bad window at i whose last two letters begin no word needs boundary i
+ * (with only boundary i - 1, a word would begin with them): F below.
+ * Those are boundaries of every reading,
  * and the windows F does not hit need boundaries of their own, which the
  * greedy counts; so the least count is |F| + mask_bound(M less the windows
  * F hits).  Example: bad windows at 4 and 5 (mask ....11), where the
  * greedy alone places one boundary, before letter 4.  If the pair of
  * letters 2, 3 ends no word, the window at 4 needs boundary 3, which does
- * not hit the window at 5: two boundaries.  Random letters need 12.1
- * boundaries in 32 this way against 10.2 (the system list; about 13 if
- * the pairs that begin no word forced boundaries too, but that second
- * table look-up cost more than it saved).  A mask holding two or four matrices'
+ * not hit the window at 5: two boundaries.  Random letters need 13.1
+ * boundaries in 32 this way against 10.2 (the system list; 12.1 with the
+ * pairs that end no word alone).  A mask holding two or four matrices'
  * letters is read the same way: the first two letters of each have no
  * window, so no bit crosses from one matrix into another. */
-static inline uint64_t forced(uint64_t m, uint64_t ne)
+static inline uint64_t forced(uint64_t m, uint64_t ne, uint64_t nb)
 {
-    return (m >> 1) & ne;
+    return ((m >> 1) & ne) | (m & nb);
 }
 
 static inline uint64_t unforced(uint64_t m, uint64_t f)
@@ -174,7 +182,7 @@ static unsigned hits_scalar_at(const pf_screen *s, const uint8_t *r, size_t off,
 {
     uint8_t t[64];
     const uint8_t *ct = s->ct + off;
-    uint64_t m = 0, rm = 0, ne = 0, f;
+    uint64_t m = 0, rm = 0, ne = 0, nb = 0, f;
     for (size_t k = 0; k < L; k += 2) {
         unsigned p = r[ct[k]], q = r[ct[k + 1]], x = p ^ q, o;
         if (!(x & 0x38))
@@ -200,8 +208,9 @@ static unsigned hits_scalar_at(const pf_screen *s, const uint8_t *r, size_t off,
         if (!(rm >> k & 1) && !tri_has(s->tri, t[k - 2], t[k - 1], t[k], coarse))
             m |= 1ull << k;
     for (size_t k = 1; force && k < L; k++)
-        ne |= (uint64_t)!ends_word(s->tri, t[k - 1], t[k]) << k;
-    f = forced(m, ne);
+        ne |= (uint64_t)!ends_word(s->tri, t[k - 1], t[k]) << k,
+        nb |= (uint64_t)!begins_word(s->tri, t[k - 1], t[k]) << k;
+    f = forced(m, ne, nb);
     return win_count(unforced(m, f), f);
 }
 
@@ -337,7 +346,7 @@ typedef struct vk {
     vwin w; /* the letters of the first window */
     __m512i off, sh1, sh2, nx1, swap, up, left, mul5, div5, mod25, pow2, mod12, cls;
     __m512i T[32], Tc[16]; /* the full table, the coarse one */
-    __m512i E[2];          /* the pairs that end words */
+    __m512i E[2], B[2];    /* the pairs that end words, that begin words */
 } vk;
 
 _Static_assert(2 * sizeof(vk) + PF_WINS * sizeof(vwin) + 64 <= PF_SCREEN_WORK,
@@ -396,7 +405,8 @@ PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
     for (int j = 0; j < 16; j++)
         k->Tc[j] = _mm512_loadu_si512(s->tri + PF_TRI_FULL + 64 * j);
     for (int j = 0; j < 2; j++)
-        k->E[j] = _mm512_loadu_si512(s->tri + PF_BI_END + 64 * j);
+        k->E[j] = _mm512_loadu_si512(s->tri + PF_BI_END + 64 * j),
+        k->B[j] = _mm512_loadu_si512(s->tri + PF_BI_BEGIN + 64 * j);
 }
 
 /* Look records up by lane: lanes 0..31 in r0 (index < 64) or r1, lanes
@@ -413,10 +423,10 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx,
 /* The first half of bad_win: the deciphered letters' trigrams as the
  * table's byte index w (block number in u's low bits), bit mask and the
  * lanes that count; with force, the letters whose pair with the one
- * before ends no word (ne). */
+ * before ends no word (ne), begins no word (nb). */
 typedef struct vtri {
     __m512i w, u, bits;
-    uint64_t valid, ne;
+    uint64_t valid, ne, nb;
 } vtri;
 
 /* A look's bad windows that no forced boundary hits (m), and the forced
@@ -425,9 +435,9 @@ typedef struct vmask {
     uint64_t m, f;
 } vmask;
 
-static inline vmask vmask_of(uint64_t m, uint64_t ne)
+static inline vmask vmask_of(uint64_t m, uint64_t ne, uint64_t nb)
 {
-    uint64_t f = forced(m, ne);
+    uint64_t f = forced(m, ne, nb);
     return (vmask){unforced(m, f), f};
 }
 
@@ -469,12 +479,13 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
     o3.valid = vw->valid3 & ~(uint64_t)rx;
     /* pair (t1, t): bit 32 t1 + t, byte 4 t1 + t / 8 (the 16-bit shift
      * brings bits of the next byte down: masked off) */
-    o3.ne = 0;
+    o3.ne = o3.nb = 0;
     if (force) {
         __m512i b = _mm512_ternarylogic_epi32(_mm512_slli_epi16(t1, 2), _mm512_srli_epi16(t, 3),
                                               _mm512_set1_epi8(3), 0xf8);
-        o3.ne = _mm512_testn_epi8_mask(_mm512_permutex2var_epi8(k->E[0], b, k->E[1]),
-                                       _mm512_shuffle_epi8(k->pow2, t));
+        __m512i bit = _mm512_shuffle_epi8(k->pow2, t);
+        o3.ne = _mm512_testn_epi8_mask(_mm512_permutex2var_epi8(k->E[0], b, k->E[1]), bit);
+        o3.nb = _mm512_testn_epi8_mask(_mm512_permutex2var_epi8(k->B[0], b, k->B[1]), bit);
     }
     return o3;
 }
@@ -512,7 +523,7 @@ PF_AVX512 static inline __attribute__((always_inline)) vmask bad_win(const vk *k
         r[2] = _mm512_mask_mov_epi8(r[2], h[2], r[3]);
         r[0] = _mm512_mask_mov_epi8(r[0], h[3], r[2]);
     }
-    return vmask_of(_mm512_mask_testn_epi8_mask(a.valid, r[0], a.bits), a.ne);
+    return vmask_of(_mm512_mask_testn_epi8_mask(a.valid, r[0], a.bits), a.ne, a.nb);
 }
 
 /* Two registers of two matrices each (records ra0, ra1 and rb0, rb1) at
@@ -550,8 +561,8 @@ PF_AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k,
     x[0] = _mm512_mask_mov_epi8(x[0], ha[2], x[1]), x[2] = _mm512_mask_mov_epi8(x[2], ha[2], x[3]);
     y[0] = _mm512_mask_mov_epi8(y[0], hb[2], y[1]), y[2] = _mm512_mask_mov_epi8(y[2], hb[2], y[3]);
     x[0] = _mm512_mask_mov_epi8(x[0], ha[3], x[2]), y[0] = _mm512_mask_mov_epi8(y[0], hb[3], y[2]);
-    vmask va = vmask_of(_mm512_mask_testn_epi8_mask(a.valid, x[0], a.bits), a.ne),
-          vb = vmask_of(_mm512_mask_testn_epi8_mask(b.valid, y[0], b.bits), b.ne);
+    vmask va = vmask_of(_mm512_mask_testn_epi8_mask(a.valid, x[0], a.bits), a.ne, a.nb),
+          vb = vmask_of(_mm512_mask_testn_epi8_mask(b.valid, y[0], b.bits), b.ne, b.nb);
     m[0] = va.m, f[0] = va.f, m[1] = vb.m, f[1] = vb.f;
 }
 
@@ -566,17 +577,22 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m,
     return _mm512_add_epi32(_mm512_popcnt_epi32(pick), _mm512_popcnt_epi32(f));
 }
 
-/* Sixteen matrices' masks, one per 32-bit lane (as hits16 takes them):
- * their bounds (add: 1 and the rest of the text after the look), the kept
- * ones' numbers, the least bound of the others. */
-PF_AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i m, __m512i f,
-                                                                   size_t base,
+/* The matrices base.. that are there, of sixteen. */
+static inline __mmask16 valid16(const pf_screen *s, size_t base)
+{
+    return s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
+}
+
+/* Sixteen matrices' counts h, one per 32-bit lane: their bounds (add: 1
+ * and the rest of the text after the look), the kept ones' numbers, the
+ * least bound of the others. */
+PF_AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i h, size_t base,
                                                                    unsigned seen, unsigned add, size_t nalive,
                                                                    __m512i *vmin)
 {
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    __m512i b = _mm512_min_epu32(_mm512_add_epi32(hits16(m, f), _mm512_set1_epi32((int)add)), _mm512_set1_epi32(255));
-    __mmask16 valid = s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
+    __m512i b = _mm512_min_epu32(_mm512_add_epi32(h, _mm512_set1_epi32((int)add)), _mm512_set1_epi32(255));
+    __mmask16 valid = valid16(s, base);
     __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)s->g));
     _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
     _mm512_mask_storeu_epi8(s->seen + base, (__mmask64)valid, _mm512_set1_epi8((char)seen));
@@ -616,8 +632,10 @@ PF_AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_s
                               _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1, 0, force);
             mk[h] = v.m, fk[h] = v.f;
         }
-        nalive = tally(s, _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)),
-                       _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)fk)), i, seen, add, nalive, vmin);
+        nalive = tally(s,
+                       hits16(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)),
+                              _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)fk))),
+                       i, seen, add, nalive, vmin);
     }
     return nalive;
 }
@@ -642,14 +660,14 @@ PF_AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigne
                 __m512i r0 = _mm512_load_si512(rec), r1 = _mm512_load_si512(rec + 64);
                 mk[h] = bad_win(k, &k->w, r0, r1, r0, r1, 0, 1, 0).m;
             }
-            nalive = tally(s, _mm512_loadu_si512(mk), _mm512_setzero_si512(), i, seen, add, nalive, &vmin);
+            nalive = tally(s, hits16(_mm512_loadu_si512(mk), _mm512_setzero_si512()), i, seen, add, nalive, &vmin);
         }
     } else {
         for (size_t i = 0; i < s->nmat; i += 16) {
             for (int h = 0; h < 8; h += 2, rec += 256)
                 bad_two(k, &k->w, _mm512_load_si512(rec), _mm512_load_si512(rec + 64), _mm512_load_si512(rec + 128),
                         _mm512_load_si512(rec + 192), mk + h, fk + h);
-            nalive = tally(s, _mm512_loadu_si512(mk), _mm512_loadu_si512(fk), i, seen, add, nalive, &vmin);
+            nalive = tally(s, hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)), i, seen, add, nalive, &vmin);
         }
     }
     *minout = _mm512_reduce_min_epu32(vmin);
