@@ -729,18 +729,48 @@ static unsigned ref_rest(size_t n, size_t read, unsigned span)
     return m;
 }
 
+/* The windows the first look at limit g reads of each of nmat matrices
+ * (their counts h[]) into first[]: when it reads 32 letters by the full
+ * table, sixteen matrices at a time take the next window while at least
+ * PF_GROUP_ON of them need it; else one. */
+static void ref_first(unsigned (*h)[PF_WINS], size_t nmat, unsigned W, unsigned g, size_t n, unsigned span,
+                      unsigned *first)
+{
+    for (size_t m0 = 0; m0 < nmat; m0 += 16) {
+        size_t m1 = m0 + 16 < nmat ? m0 + 16 : nmat;
+        unsigned j = 1;
+        if (g > 5 && n > 16) /* the limit leaves 32 letters room: the full table */
+            for (; j < W; j++) {
+                unsigned need = 0;
+                for (size_t m = m0; m < m1; m++) {
+                    unsigned b = 1 + ref_rest(n, PF_WIN * j, span);
+                    for (unsigned i = 0; i < j; i++)
+                        b += h[m][i];
+                    need += b <= g;
+                }
+                if (need < PF_GROUP_ON)
+                    break;
+            }
+        for (size_t m = m0; m < m1; m++)
+            first[m] = j;
+    }
+}
+
 /* Check matrix m's state after a look at limit g: lower and seen agree with
  * the plain counts h[] and the words the letters not read must hold, and
- * the look stopped exactly when it should. */
+ * the look stopped exactly when it should: after the first look's windows
+ * (first), each window read was needed. */
 static int scr_state_ok(const unsigned *h, unsigned W, unsigned g, unsigned lower, unsigned seen, size_t n,
-                        unsigned span)
+                        unsigned span, unsigned first)
 {
     unsigned b = 1;
     if (seen == 0) /* a first look of 16 letters or by the coarse table: no more than window 0 */
         return lower >= 1 && lower <= 1 + h[0] + ref_rest(n, 16, span);
+    if (seen < first)
+        return 0;
     for (unsigned j = 0; j + 1 < seen; j++)
         b += h[j];
-    if (seen > 1 && b + ref_rest(n, PF_WIN * (seen - 1), span) > g) /* it looked at a window it did not need */
+    if (seen > first && b + ref_rest(n, PF_WIN * (seen - 1), span) > g) /* it looked at a window it did not need */
         return 0;
     b += h[seen - 1] + ref_rest(n, PF_WIN * seen, span);
     return lower == (b > 255 ? 255 : b) && (seen == W || b > g) && seen <= W;
@@ -776,6 +806,7 @@ static void test_screen_bounds(const wl *sys)
     char mats[NMAT][26], msg[3000], cts[3000], P[3000];
     void *work = malloc(PF_SCREEN_WORK);
     int levels = pf_screen_level() == PF_SCREEN_AVX512 ? 2 : 1, checked = 0, bad = 0, resumed = 0, rested = 0;
+    int grouped = 0;
     unsigned span = 0;
     sb_rng r;
     memset(&sr, 0, sizeof sr);
@@ -794,7 +825,7 @@ static void test_screen_bounds(const wl *sys)
     }
     for (int t = 0; t < TEXTS; t++) {
         size_t n;
-        unsigned W, g, gprev = 0, h[NMAT][PF_WINS], least[2];
+        unsigned W, g, gprev = 0, h[NMAT][PF_WINS], least[2], first[NMAT];
         /* a message under one of the matrices, or letters at random */
         if (t % 3 != 2) {
             int nw = t % 5 == 0 ? 1 + (int)sb_rng_below(&r, 3) : 1 + (int)sb_rng_below(&r, 150);
@@ -825,6 +856,9 @@ static void test_screen_bounds(const wl *sys)
         }
         /* the first look at a limit of 1 to 40 words, then higher limits */
         g = 1 + (unsigned)sb_rng_below(&r, 40);
+        ref_first(h, NMAT, W, g, n, span, first);
+        for (int m = 0; m < NMAT; m++)
+            grouped += first[m] > 1;
         for (int step = 0; step < 4; step++) {
             size_t nk[2] = {0, 0};
             for (int lv = 0; lv < levels; lv++) {
@@ -836,7 +870,7 @@ static void test_screen_bounds(const wl *sys)
                 unsigned lo = UINT_MAX;
                 size_t k = 0;
                 for (int m = 0; m < NMAT; m++, checked++) {
-                    int ok = scr_state_ok(h[m], W, g, lower[lv][m], seen[lv][m], n, span);
+                    int ok = scr_state_ok(h[m], W, g, lower[lv][m], seen[lv][m], n, span, first[m]);
                     rested += seen[lv][m] > 0 && ref_rest(n, PF_WIN * seen[lv][m], span) > 0;
                     if (lower[lv][m] <= g) { /* kept, in order; only kept ones may be at most g */
                         if (step == 0)
@@ -864,7 +898,9 @@ static void test_screen_bounds(const wl *sys)
     CHECK_INT(bad, 0);
     CHECK(resumed > 0);
     CHECK(rested > 0);
-    fprintf(stderr, "screen bounds: %d matrix states checked (%d looks resumed), %s\n", checked, resumed,
+    CHECK(grouped > 0);
+    fprintf(stderr, "screen bounds: %d matrix states checked (%d looks resumed, %d first looks of more than one "
+                    "window), %s\n", checked, resumed, grouped,
             levels == 2 ? "scalar and AVX-512 alike" : "scalar (no AVX-512 here)");
     free(tri), free(rec), free(work);
 }

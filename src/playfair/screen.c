@@ -37,10 +37,12 @@
  *
  * The looks.  The first look at every matrix takes 16 letters when the
  * limit is small, else 32 (window 0, below), with the coarse table
- * (pf_internal.h) if the limit leaves 32 letters much room; the matrices
- * it keeps get the windows of 32 letters one after another (from window
- * 0 again if the first look was not a full one at 32) while their bound
- * allows.  A later look's bound is at least the earlier one's.  The
+ * (pf_internal.h) if the limit leaves 32 letters much room.  A full first
+ * look at 32 goes on window after window with sixteen matrices at a time
+ * while most of them need it (group_on(), below).  The matrices it keeps
+ * get the windows of 32 letters one after another (from window 0 again
+ * if the first look was not a full one at 32) while their bound allows.
+ * A later look's bound is at least the earlier one's.  The
  * scalar version computes the same numbers, letter by letter, with the
  * same looks; the tests compare them. */
 #include "pf_internal.h"
@@ -267,6 +269,15 @@ static unsigned first_seen(const pf_screen *s, unsigned lanes)
     return !first_coarse(s, lanes) && (lanes == PF_WIN || s->n <= lanes);
 }
 
+/* A full first look at 32 letters goes on window after window with
+ * sixteen matrices at a time (the vector screen's registers hold them):
+ * all sixteen take the next window when at least PF_GROUP_ON of them need
+ * it (pf_internal.h) and the text has one. */
+static int group_on(const pf_screen *s, unsigned j, unsigned need)
+{
+    return j < windows(s) && need >= PF_GROUP_ON;
+}
+
 /* Matrix i's bound from its windows alone, 1 + their counts, before its
  * next window (1: no window yet; lower[] holds that plus rest[seen]), and
  * whether it needs that window: its bound is at most the limit and the
@@ -316,6 +327,27 @@ static size_t more_scalar(const pf_screen *s, size_t nalive, unsigned *minout)
     return settle(s, nalive, minout);
 }
 
+/* A full first look at 32 letters: window after window, sixteen matrices
+ * at a time (group_on). */
+static size_t first_groups_scalar(const pf_screen *s, unsigned *minout)
+{
+    size_t nalive = 0;
+    for (size_t i = 0; i < s->nmat; i += 16) {
+        size_t n16 = s->nmat - i < 16 ? s->nmat - i : 16;
+        unsigned h[16] = {0}, j = 0, need;
+        do {
+            need = 0;
+            for (size_t q = 0; q < n16; q++) {
+                h[q] += win_scalar(s, s->rec + 64 * (i + q), j);
+                need += 1 + h[q] + s->rest[j + 1] <= s->g;
+            }
+        } while (group_on(s, ++j, need));
+        for (size_t q = 0; q < n16; q++)
+            keep(s, (uint32_t)(i + q), 1 + h[q] + s->rest[j], j, &nalive, minout);
+    }
+    return nalive;
+}
+
 /* The scalar screen: the reference for the vector one. */
 static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 {
@@ -323,9 +355,12 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
     size_t L = s->n < a ? s->n : a, nalive = 0;
     unsigned add = 1 + pf_screen_rest(s, L);
     *minout = ~0u;
-    for (size_t i = 0; i < s->nmat; i++) /* forced boundaries when the look counts for good (seen) */
-        keep(s, (uint32_t)i, add + hits_scalar_at(s, s->rec + 64 * i, 0, L, first_coarse(s, a), seen), seen, &nalive,
-             minout);
+    if (a == PF_WIN && seen)
+        nalive = first_groups_scalar(s, minout);
+    else /* forced boundaries when the look counts for good (seen) */
+        for (size_t i = 0; i < s->nmat; i++)
+            keep(s, (uint32_t)i, add + hits_scalar_at(s, s->rec + 64 * i, 0, L, first_coarse(s, a), seen), seen,
+                 &nalive, minout);
     return more_scalar(s, nalive, minout);
 }
 
@@ -662,12 +697,22 @@ PF_AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigne
             }
             nalive = tally(s, hits16(_mm512_loadu_si512(mk), _mm512_setzero_si512()), i, seen, add, nalive, &vmin);
         }
-    } else {
-        for (size_t i = 0; i < s->nmat; i += 16) {
-            for (int h = 0; h < 8; h += 2, rec += 256)
-                bad_two(k, &k->w, _mm512_load_si512(rec), _mm512_load_si512(rec + 64), _mm512_load_si512(rec + 128),
-                        _mm512_load_si512(rec + 192), mk + h, fk + h);
-            nalive = tally(s, hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)), i, seen, add, nalive, &vmin);
+    } else { /* window after window while group_on */
+        const vwin *win = work_win(s);
+        for (size_t i = 0; i < s->nmat; i += 16, rec += 1024) {
+            __m512i h = _mm512_setzero_si512();
+            unsigned j = 0, need;
+            do {
+                for (int q = 0; q < 8; q += 2)
+                    bad_two(k, win + j, _mm512_load_si512(rec + 128 * q), _mm512_load_si512(rec + 128 * q + 64),
+                            _mm512_load_si512(rec + 128 * q + 128), _mm512_load_si512(rec + 128 * q + 192), mk + q,
+                            fk + q);
+                h = _mm512_add_epi32(h, hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
+                need = (unsigned)__builtin_popcount(_mm512_mask_cmple_epu32_mask(
+                    valid16(s, i), _mm512_add_epi32(h, _mm512_set1_epi32(1 + s->rest[j + 1])),
+                    _mm512_set1_epi32((int)s->g)));
+            } while (group_on(s, ++j, need));
+            nalive = tally(s, h, i, j, 1 + s->rest[j], nalive, &vmin);
         }
     }
     *minout = _mm512_reduce_min_epu32(vmin);
