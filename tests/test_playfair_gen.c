@@ -661,11 +661,12 @@ static void test_screens(const wl *sys)
  * pairs that end no word force), add up the windows.  The limit rises as the
  * search's does (joins), so that looks resume from windows already seen,
  * at every level the CPU has; texts of 2 to 1,400 letters reach the 16
- * letter first look, the coarse table, partial last windows and the cap
- * of PF_WINS windows. */
+ * letter first look, partial last windows and the cap of PF_WINS
+ * windows. */
 
 typedef struct scr_ref {
-    unsigned char good[25][25][25]; /* trigram inside some word (J as I) */
+    unsigned char good[25][25][25]; /* x y z: x y d inside some word (J as I), d
+                                       z or of z's class (pf_tri_class) */
     unsigned char ends[25][25];     /* pair that ends some word */
     unsigned char begins[25][25];   /* pair that begins some word */
 } scr_ref;
@@ -679,7 +680,9 @@ static void scr_addword(uint8_t *tri, scr_ref *sr, const char *w)
         x[k] = (uint8_t)pf_index(w[k]);
     pf_screen_addword(tri, x, n);
     for (size_t k = 0; sr && k + 2 < n; k++)
-        sr->good[x[k]][x[k + 1]][x[k + 2]] = 1;
+        for (int d = 0; d < 25; d++)
+            if (pf_tri_class[d] == pf_tri_class[x[k + 2]])
+                sr->good[x[k]][x[k + 1]][d] = 1;
     if (sr && n >= 2)
         sr->ends[x[n - 2]][x[n - 1]] = 1, sr->begins[x[0]][x[1]] = 1;
 }
@@ -730,16 +733,16 @@ static unsigned ref_rest(size_t n, size_t read, unsigned span)
 }
 
 /* The windows the first look at limit g reads of each of nmat matrices
- * (their counts h[]) into first[]: when it reads 32 letters by the full
- * table, sixteen matrices at a time take the next window while at least
- * PF_GROUP_ON of them need it; else one. */
+ * (their counts h[]) into first[]: when it reads 32 letters, sixteen
+ * matrices at a time take the next window while at least PF_GROUP_ON of
+ * them need it; else one. */
 static void ref_first(unsigned (*h)[PF_WINS], size_t nmat, unsigned W, unsigned g, size_t n, unsigned span,
                       unsigned *first)
 {
     for (size_t m0 = 0; m0 < nmat; m0 += 16) {
         size_t m1 = m0 + 16 < nmat ? m0 + 16 : nmat;
         unsigned j = 1;
-        if (g > 5 && n > 16) /* the limit leaves 32 letters room: the full table */
+        if (g > 3 && n > 16) /* a first look at 32 letters */
             for (; j < W; j++) {
                 unsigned need = 0;
                 for (size_t m = m0; m < m1; m++) {
@@ -764,7 +767,7 @@ static int scr_state_ok(const unsigned *h, unsigned W, unsigned g, unsigned lowe
                         unsigned span, unsigned first)
 {
     unsigned b = 1;
-    if (seen == 0) /* a first look of 16 letters or by the coarse table: no more than window 0 */
+    if (seen == 0) /* a first look at 16 letters of a longer text: no more than window 0 */
         return lower >= 1 && lower <= 1 + h[0] + ref_rest(n, 16, span);
     if (seen < first)
         return 0;

@@ -87,34 +87,29 @@ void pf_decrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 #define PF_REC_CELL 25
 void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
 
-/* The trigrams of the dictionary, one bit each: bit PF_TRI_BIT(x, y, z) of
- * a PF_TRI_BYTES table.  With u = 5x + y / 5 and v = 25 (y % 5) + z, both
- * below 125, it is bit v % 8 of byte 128 (u % 16) + 16 (u / 16) + v / 8:
- * sixteen blocks of 128 bytes, each in reach of one two-register byte
- * permute, chosen by the low bits of u. */
-#define PF_TRI_FULL 2048
-#define PF_TRI_U(x, y) ((x) * 5u + (y) / 5u)
-#define PF_TRI_V(y, z) ((y) % 5u * 25u + (z))
-#define PF_TRI_BIT(x, y, z)                                                                            \
-    ((PF_TRI_U(x, y) % 16u * 128u + PF_TRI_U(x, y) / 16u * 16u + PF_TRI_V(y, z) / 8u) * 8u + PF_TRI_V(y, z) % 8u)
-/* The coarse table that follows it (PF_TRI_FULL bytes on): the third
- * letter only by its class (pf_tri_class: the 25 letters in 12 classes, pairs
- * and one triple that occur after much the same pairs of letters), u as
- * above and w = 12 (y % 5) + class (below 60): bit w % 8 of byte
- * 128 (u % 8) + 8 (u / 8) + w / 8, eight blocks.  A trigram is bad in it
- * only if it is bad with either letter of its class: a weaker bound for
- * half the look-ups. */
+/* The trigrams of the dictionary, the third letter only by its class
+ * (pf_tri_class: the 25 letters in 12 classes, pairs and one triple that
+ * occur after much the same pairs of letters), one bit each: bit
+ * PF_TRI_BIT(x, y, z) of a PF_TRI_BYTES table.  With u = 5x + y / 5
+ * (below 125) and w = 12 (y % 5) + class of z (below 60), it is bit w % 8
+ * of byte 128 (u % 8) + 8 (u / 8) + w / 8: eight blocks of 128 bytes, each
+ * in reach of one two-register byte permute, chosen by the low bits of u.
+ * A trigram is bad in it only if it is bad with each letter of its class:
+ * random letters hit 11.7 boundaries in 32 by it against 13.1 by the
+ * trigrams themselves (with the forced ones, below), but half the
+ * look-ups make it the faster screen (6% less time on the bench's 5-40
+ * word messages, as fast on the 1-8 word ones). */
 extern const uint8_t pf_tri_class[25];
-#define PF_TRIC_W(y, z) ((y) % 5u * 12u + pf_tri_class[z])
-#define PF_TRIC_BIT(x, y, z)                                                                           \
-    ((PF_TRI_FULL + PF_TRI_U(x, y) % 8u * 128u + PF_TRI_U(x, y) / 8u * 8u + PF_TRIC_W(y, z) / 8u) * 8u +  \
-     PF_TRIC_W(y, z) % 8u)
-/* After both, the pairs of letters that end words: bit 32 x + y of the
+#define PF_TRI_U(x, y) ((x) * 5u + (y) / 5u)
+#define PF_TRI_W(y, z) ((y) % 5u * 12u + pf_tri_class[z])
+#define PF_TRI_BIT(x, y, z)                                                                            \
+    ((PF_TRI_U(x, y) % 8u * 128u + PF_TRI_U(x, y) / 8u * 8u + PF_TRI_W(y, z) / 8u) * 8u + PF_TRI_W(y, z) % 8u)
+/* After it, the pairs of letters that end words: bit 32 x + y of the
  * PF_BI_END table (128 bytes) is set when some word of two letters or more
  * ends with x y.  In a bad trigram x y z whose x y ends no word, a boundary
  * stands between x and y: with one only between y and z, a word would end
  * with x y. */
-#define PF_BI_END (PF_TRI_FULL + 1024)
+#define PF_BI_END 1024
 /* Then the pairs that begin words, the same way: in a bad trigram x y z
  * whose y z begins no word, a boundary stands between y and z. */
 #define PF_BI_BEGIN (PF_BI_END + 128)
@@ -155,7 +150,7 @@ typedef struct pf_screen {
     void *work;         /* PF_SCREEN_WORK bytes for pf_screen_prepare */
     uint8_t *seen;      /* out: windows of PF_WIN letters each lower[] covers
                            (0: it comes from a first look that the next
-                           look redoes: 16 letters or the coarse table) */
+                           look redoes: 16 letters of a longer text) */
     unsigned span;      /* letters a word of the dictionary can cover in a
                            deciphered text: its own and the X's that may
                            have been put between its doubled letters */
