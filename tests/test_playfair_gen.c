@@ -658,11 +658,12 @@ static void test_screens(const wl *sys)
  * ref_apply, mark each trigram found inside no word (skipping those around
  * an X the preparation may have inserted), find the fewest boundaries that
  * hit them all by dynamic programming (ref_window, with the boundaries the
- * pairs that end no word force), add up the windows.  The limit rises as the
- * search's does (joins), so that looks resume from windows already seen,
- * at every level the CPU has; texts of 2 to 1,400 letters reach the 16
- * letter first look, partial last windows and the cap of PF_WINS
- * windows. */
+ * pairs that end or begin no word force), add up the windows, and follow
+ * the first look's groups of sixteen (ref_first; 90 matrices, so the last
+ * group holds ten).  The limit rises as the search's does (joins), so that
+ * looks resume from windows already seen, at every level the CPU has;
+ * texts of 2 to 1,400 letters reach the 16 letter first look, partial last
+ * windows and the cap of PF_WINS windows. */
 
 typedef struct scr_ref {
     unsigned char good[25][25][25]; /* x y z: x y d inside some word (J as I), d
@@ -801,7 +802,7 @@ static size_t screen_step(pf_screen *s, int level, unsigned gprev, unsigned *lea
 
 static void test_screen_bounds(const wl *sys)
 {
-    enum { NMAT = 96, TEXTS = 60 };
+    enum { NMAT = 90, TEXTS = 60 };
     static scr_ref sr;
     uint8_t *tri = calloc(1, PF_TRI_BYTES), *rec = aligned_alloc(64, 64 * (NMAT + 16));
     uint8_t lower[2][NMAT + 1], seen[2][NMAT + 1], cell[25], ct[2900];

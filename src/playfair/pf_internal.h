@@ -134,8 +134,8 @@ enum { PF_SCREEN_OFF, PF_SCREEN_SCALAR, PF_SCREEN_AVX512 };
  * anywhere among all the records and keep its bound between windows; the
  * window costs the matrices that do not need it, but on long messages
  * most need two or three.  Measured on the bench's 5-40 word messages:
- * 5% to 9% less time than one window a matrix, 4% on the 1-8 word ones
- * (5 and 11 gave about the same as 8). */
+ * 5% to 9% less time than one window a matrix, the same within the noise
+ * on the 1-8 word ones (5 and 11 gave about the same as 8). */
 #define PF_GROUP_ON 8
 
 typedef struct pf_screen {

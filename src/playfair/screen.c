@@ -117,9 +117,11 @@ static inline unsigned mask_bound(uint64_t m)
  * F hits).  Example: bad windows at 4 and 5 (mask ....11), where the
  * greedy alone places one boundary, before letter 4.  If the pair of
  * letters 2, 3 ends no word, the window at 4 needs boundary 3, which does
- * not hit the window at 5: two boundaries.  Random letters need 13.1
- * boundaries in 32 this way against 10.2 (the system list; 12.1 with the
- * pairs that end no word alone).  A mask holding two or four matrices'
+ * not hit the window at 5: two boundaries.  Random letters need 11.7
+ * boundaries in 32 this way by the screen's table (pf_internal.h; by the
+ * trigrams themselves 13.1, 12.1 with the pairs that end no word alone,
+ * 10.2 with no forced boundary, for the system list).  A mask holding two
+ * or four matrices'
  * letters is read the same way: the first two letters of each have no
  * window, so no bit crosses from one matrix into another. */
 static inline uint64_t forced(uint64_t m, uint64_t ne, uint64_t nb)
@@ -253,11 +255,12 @@ static unsigned first_lanes(const pf_screen *s)
     return s->g <= 3 || s->n <= 16 ? 16 : 32;
 }
 
-/* Windows a first look at `lanes` letters covers: window 0 when it read
- * all of it, else none (the next look redoes it). */
-static unsigned first_seen(const pf_screen *s, unsigned lanes)
+/* Windows a first look at 16 letters covers: window 0 when it read the
+ * whole text, else none (the next look redoes it).  A first look at 32
+ * covers the windows it reads (group_on). */
+static unsigned first16_seen(const pf_screen *s)
 {
-    return lanes == PF_WIN || s->n <= lanes;
+    return s->n <= 16;
 }
 
 /* A full first look at 32 letters goes on window after window with
@@ -342,16 +345,16 @@ static size_t first_groups_scalar(const pf_screen *s, unsigned *minout)
 /* The scalar screen: the reference for the vector one. */
 static size_t screen_scalar(const pf_screen *s, unsigned *minout)
 {
-    unsigned a = first_lanes(s), seen = first_seen(s, a);
-    size_t L = s->n < a ? s->n : a, nalive = 0;
-    unsigned add = 1 + pf_screen_rest(s, L);
+    size_t nalive = 0;
     *minout = ~0u;
-    if (a == PF_WIN)
+    if (first_lanes(s) == PF_WIN) {
         nalive = first_groups_scalar(s, minout);
-    else /* forced boundaries when the look counts for good (seen) */
+    } else { /* forced boundaries when the look counts for good (seen) */
+        unsigned seen = first16_seen(s), add = 1 + pf_screen_rest(s, s->n < 16 ? s->n : 16);
         for (size_t i = 0; i < s->nmat; i++)
-            keep(s, (uint32_t)i, add + hits_scalar_at(s, s->rec + 64 * i, 0, L, seen), seen,
+            keep(s, (uint32_t)i, add + hits_scalar_at(s, s->rec + 64 * i, 0, s->n < 16 ? s->n : 16, seen), seen,
                  &nalive, minout);
+    }
     return more_scalar(s, nalive, minout);
 }
 
@@ -361,8 +364,8 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
  * matrix (16, 32 or 64): the cipher letters arranged for the lanes (cti:
  * the letter, plus 64 in the odd matrices' lanes, whose records are the
  * second table of a two-register permute), lane shifts within a matrix's
- * lanes, the Playfair rule's tables, the trigram table (T: 32 quarters),
- * masks of lanes. */
+ * lanes, the Playfair rule's tables, the trigram table (T: 16 registers,
+ * eight blocks of two), masks of lanes. */
 typedef struct vwin {
     __m512i cti;
     uint64_t valid3, oddx, last;
@@ -629,18 +632,20 @@ PF_AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_s
 }
 
 /* The first look at every matrix: four matrices of 16 letters or two of 32
- * a register.  The records run 16 past the last matrix, all zero, so
- * there is no tail case.  A look that a later one redoes (seen 0) counts
- * no forced boundaries: they cost more than they save there. */
+ * a register.  The records run 16 past the last matrix (zero, or the next
+ * chunk's), so a register never reads past them, and the tallies count
+ * only the matrices there (valid16).  A look that a later one redoes
+ * (seen 0) counts no forced boundaries: they cost more than they save
+ * there. */
 PF_AVX512 static size_t first_avx512(const pf_screen *s, unsigned lanes, unsigned *minout)
 {
-    const unsigned seen = first_seen(s, lanes), add = 1 + pf_screen_rest(s, s->n < lanes ? s->n : lanes);
     const vk kk = *work_vk(s, lanes), *k = &kk; /* in registers, if it can */
     size_t nalive = 0;
     __m512i vmin = _mm512_set1_epi32(-1);
     const uint8_t *rec = s->rec;
     uint64_t mk[8], fk[8];
     if (lanes == 16) {
+        const unsigned seen = first16_seen(s), add = 1 + pf_screen_rest(s, s->n < 16 ? s->n : 16);
         nalive = seen ? first16(s, k, seen, add, &vmin, 1) : first16(s, k, seen, add, &vmin, 0);
     } else { /* window after window while group_on */
         const vwin *win = work_win(s);
