@@ -68,11 +68,12 @@ static void setbit(uint8_t *t, unsigned b)
 
 void pf_screen_addword(uint8_t tri[PF_TRI_BYTES], const uint8_t *w, size_t len)
 {
-    for (size_t j = 0; j + 2 < len; j++) {
+    for (size_t j = 0; j + 2 < len; j++)
         setbit(tri, PF_TRI_BIT(w[j], w[j + 1], w[j + 2]));
+    if (len >= 2) {
+        setbit(tri, PF_BI_END * 8u + 32u * w[len - 2] + w[len - 1]);
+        setbit(tri, PF_BI_BEGIN * 8u + 32u * w[0] + w[1]);
     }
-    if (len >= 2)
-        setbit(tri, PF_BI_END * 8u + 32u * w[len - 2] + w[len - 1]), setbit(tri, PF_BI_BEGIN * 8u + 32u * w[0] + w[1]);
 }
 
 static inline int ends_word(const uint8_t *tri, unsigned x, unsigned y)
@@ -111,17 +112,16 @@ static inline unsigned mask_bound(uint64_t m)
  * would end with them); with NB those whose pair i - 1, i begins no word,
  * a bad window at i whose last two letters begin no word needs boundary i
  * (with only boundary i - 1, a word would begin with them): F below.
- * Those are boundaries of every reading,
- * and the windows F does not hit need boundaries of their own, which the
- * greedy counts; so the least count is |F| + mask_bound(M less the windows
- * F hits).  Example: bad windows at 4 and 5 (mask ....11), where the
- * greedy alone places one boundary, before letter 4.  If the pair of
- * letters 2, 3 ends no word, the window at 4 needs boundary 3, which does
- * not hit the window at 5: two boundaries.  Random letters need 11.7
- * boundaries in 32 this way by the screen's table (pf_internal.h; by the
- * trigrams themselves 13.1, 12.1 with the pairs that end no word alone,
- * 10.2 with no forced boundary, for the system list).  A mask holding two
- * or four matrices'
+ * Those are boundaries of every reading, and the windows F does not hit
+ * need boundaries of their own, which the greedy counts; so the least
+ * count is |F| + mask_bound(M less the windows F hits).  Example: bad
+ * windows at 4 and 5 (mask ....11), where the greedy alone places one
+ * boundary, before letter 4.  If the pair of letters 2, 3 ends no word,
+ * the window at 4 needs boundary 3, which does not hit the window at 5:
+ * two boundaries.  Random letters need 11.7 boundaries in 32 this way by
+ * the screen's table (pf_internal.h; by the trigrams themselves 13.1,
+ * 12.1 with the pairs that end no word alone, 10.2 with no forced
+ * boundary, for the system list).  A mask holding two or four matrices'
  * letters is read the same way: the first two letters of each have no
  * window, so no bit crosses from one matrix into another. */
 static inline uint64_t forced(uint64_t m, uint64_t ne, uint64_t nb)
@@ -350,10 +350,10 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
     if (first_lanes(s) == PF_WIN) {
         nalive = first_groups_scalar(s, minout);
     } else { /* forced boundaries when the look counts for good (seen) */
-        unsigned seen = first16_seen(s), add = 1 + pf_screen_rest(s, s->n < 16 ? s->n : 16);
+        size_t L = s->n < 16 ? s->n : 16;
+        unsigned seen = first16_seen(s), add = 1 + pf_screen_rest(s, L);
         for (size_t i = 0; i < s->nmat; i++)
-            keep(s, (uint32_t)i, add + hits_scalar_at(s, s->rec + 64 * i, 0, s->n < 16 ? s->n : 16, seen), seen,
-                 &nalive, minout);
+            keep(s, (uint32_t)i, add + hits_scalar_at(s, s->rec + 64 * i, 0, L, seen), seen, &nalive, minout);
     }
     return more_scalar(s, nalive, minout);
 }
