@@ -666,8 +666,9 @@ static void test_screens(const wl *sys)
  * windows and the cap of PF_WINS windows. */
 
 typedef struct scr_ref {
-    unsigned char good[25][25][25]; /* x y z: x y d inside some word (J as I), d
-                                       z or of z's class (pf_tri_class) */
+    unsigned char good[25][25][25]; /* x y z: c y d inside some word (J as I), c
+                                       of x's class as a first letter, d of z's
+                                       as a third (pf_tri_code) */
     unsigned char ends[25][25];     /* pair that ends some word */
     unsigned char begins[25][25];   /* pair that begins some word */
 } scr_ref;
@@ -681,9 +682,10 @@ static void scr_addword(uint8_t *tri, scr_ref *sr, const char *w)
         x[k] = (uint8_t)pf_index(w[k]);
     pf_screen_addword(tri, x, n);
     for (size_t k = 0; sr && k + 2 < n; k++)
-        for (int d = 0; d < 25; d++)
-            if (pf_tri_class[d] == pf_tri_class[x[k + 2]])
-                sr->good[x[k]][x[k + 1]][d] = 1;
+        for (int c = 0; c < 25; c++)
+            for (int d = 0; d < 25; d++)
+                if (pf_tri_code[c] >> 4 == pf_tri_code[x[k]] >> 4 && (pf_tri_code[d] & 15) == (pf_tri_code[x[k + 2]] & 15))
+                    sr->good[c][x[k + 1]][d] = 1;
     if (sr && n >= 2)
         sr->ends[x[n - 2]][x[n - 1]] = 1, sr->begins[x[0]][x[1]] = 1;
 }

@@ -87,23 +87,23 @@ void pf_decrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 #define PF_REC_CELL 25
 void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
 
-/* The trigrams of the dictionary, the third letter only by its class
- * (pf_tri_class: the 25 letters in 12 classes, pairs and one triple that
- * occur after much the same pairs of letters), one bit each: bit
- * PF_TRI_BIT(x, y, z) of a PF_TRI_BYTES table.  With u = 5x + y / 5
- * (below 125) and w = 12 (y % 5) + class of z (below 60), it is bit w % 8
- * of byte 128 (u % 8) + 8 (u / 8) + w / 8: eight blocks of 128 bytes, each
- * in reach of one two-register byte permute, chosen by the low bits of u.
- * A trigram is bad in it only if it is bad with each letter of its class:
- * random letters hit 11.7 boundaries in 32 by it against 13.1 by the
+/* The trigrams of the dictionary, the first and third letters only by
+ * their classes (pf_tri_code: the 25 letters in 16 classes as a first
+ * letter, in its high four bits, and in 16 as a third, in its low four),
+ * one bit each: bit PF_TRI_BIT(x, y, z) of a PF_TRI_BYTES table.  With a
+ * the class of x and c that of z, it is bit c % 8 of byte y + 32 (a % 4)
+ * of block a / 4 + 4 (c / 8), eight blocks of 128 bytes, each in reach of
+ * one two-register byte permute: every part of the place is a few bits of
+ * the letters' codes, so a vector finds it by shifts and masks.  A
+ * trigram is bad in it only if it is bad with each letter of the classes:
+ * random letters hit 11.5 boundaries in 32 by it against 13.1 by the
  * trigrams themselves (with the forced ones, below), but half the
- * look-ups make it the faster screen (6% less time on the bench's 5-40
- * word messages, as fast on the 1-8 word ones). */
-extern const uint8_t pf_tri_class[25];
-#define PF_TRI_U(x, y) ((x) * 5u + (y) / 5u)
-#define PF_TRI_W(y, z) ((y) % 5u * 12u + pf_tri_class[z])
+ * look-ups make it the faster screen. */
+extern const uint8_t pf_tri_code[25];
+#define PF_TRI_A(x) (pf_tri_code[x] >> 4)
+#define PF_TRI_C(z) (pf_tri_code[z] & 15u)
 #define PF_TRI_BIT(x, y, z)                                                                            \
-    ((PF_TRI_U(x, y) % 8u * 128u + PF_TRI_U(x, y) / 8u * 8u + PF_TRI_W(y, z) / 8u) * 8u + PF_TRI_W(y, z) % 8u)
+    (((PF_TRI_A(x) / 4u + PF_TRI_C(z) / 8u * 4u) * 128u + (y) + PF_TRI_A(x) % 4u * 32u) * 8u + PF_TRI_C(z) % 8u)
 /* After it, the pairs of letters that end words: bit 32 x + y of the
  * PF_BI_END table (128 bytes) is set when some word of two letters or more
  * ends with x y.  In a bad trigram x y z whose x y ends no word, a boundary

@@ -27,9 +27,9 @@
  *
  * Compared with the search's bound (windows of four, checked from each
  * piece's start) this one is weaker, about 15 pieces for 40 random
- * letters instead of 17.2, but its tables (the trigrams by classes of the
- * third letter, 1 KB, and the pairs that end and begin words) are in the
- * reach of byte permutes: with AVX-512 VBMI four matrices of 16 letters,
+ * letters instead of 17.2, but its tables (the trigrams by classes of
+ * the first and third letters, 1 KB, and the pairs that end and begin
+ * words) are in the reach of byte permutes: with AVX-512 VBMI four matrices of 16 letters,
  * or two of 32, are deciphered and screened in a register with no gather:
  * a permute of the matrices' records (letter -> cell, cell -> letter) by
  * the cipher letters, the Playfair rule on rows and columns, a permute
@@ -58,8 +58,11 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64])
     }
 }
 
-/* A  B  C  D  E  F  G  H  I  K  L   M  N  O  P  Q  R   S   T  U   V  W  X  Y   Z */
-const uint8_t pf_tri_class[25] = {5, 0, 0, 1, 6, 4, 1, 9, 6, 8, 11, 2, 2, 5, 4, 3, 11, 11, 8, 10, 7, 9, 3, 10, 7};
+/* The letters' classes (pf_internal.h), chosen greedily to keep the most
+ * boundaries in random letters by the system list's trigrams, as first
+ * letter: AEO BH CP DK FV G I LR M N QZ ST U W X Y; as third: EO BP C DG AI
+ * FW H K LR MN QX S T U VZ Y. */
+const uint8_t pf_tri_code[25] = {0x04, 0x11, 0x22, 0x33, 0x00, 0x45, 0x53, 0x16, 0x64, 0x37, 0x78, 0x89, 0x99, 0x00, 0x21, 0xaa, 0x78, 0xbb, 0xbc, 0xcd, 0x4e, 0xd5, 0xea, 0xff, 0xae};
 
 static void setbit(uint8_t *t, unsigned b)
 {
@@ -118,7 +121,7 @@ static inline unsigned mask_bound(uint64_t m)
  * windows at 4 and 5 (mask ....11), where the greedy alone places one
  * boundary, before letter 4.  If the pair of letters 2, 3 ends no word,
  * the window at 4 needs boundary 3, which does not hit the window at 5:
- * two boundaries.  Random letters need 11.7 boundaries in 32 this way by
+ * two boundaries.  Random letters need 11.5 boundaries in 32 this way by
  * the screen's table (pf_internal.h; by the trigrams themselves 13.1,
  * 12.1 with the pairs that end no word alone, 10.2 with no forced
  * boundary, for the system list).  A mask holding two or four matrices'
@@ -373,7 +376,7 @@ typedef struct vwin {
 
 typedef struct vk {
     vwin w; /* the letters of the first window */
-    __m512i off, sh1, sh2, nx1, swap, up, left, mul5, div5, pow2, mod12, cls;
+    __m512i off, sh1, sh2, swap, up, left, code, pow2;
     __m512i T[16];         /* the trigrams */
     __m512i E[2], B[2];    /* the pairs that end words, that begin words */
 } vk;
@@ -402,7 +405,7 @@ PF_AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, siz
 
 PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
-    uint8_t b[13][64];
+    uint8_t b[11][64];
     memset(b, 0, sizeof b);
     vwin_init(&k->w, s, lanes, 0);
     for (unsigned i = 0; i < 64; i++) {
@@ -410,7 +413,6 @@ PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
         b[1][i] = (uint8_t)(PF_REC_CELL + 64 * h);
         b[2][i] = (uint8_t)(l >= 1 ? i - 1 : i);
         b[3][i] = (uint8_t)(l >= 2 ? i - 2 : i);
-        b[4][i] = (uint8_t)(l + 1 < lanes ? i + 1 : i);
         b[5][i] = (uint8_t)((i & 15) ^ 1);
         b[10][i] = (uint8_t)(1u << (i & 7));
     }
@@ -419,16 +421,12 @@ PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
             b[6][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
             b[7][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
         }
-    for (unsigned x = 0; x < 25; x++)
-        b[8][x] = (uint8_t)(5 * x), b[9][x] = (uint8_t)(x / 5), b[11][x] = (uint8_t)(x % 5 * 12),
-        b[12][x] = pf_tri_class[x];
+    memcpy(b[8], pf_tri_code, 25);
     k->off = _mm512_loadu_si512(b[1]);
     k->sh1 = _mm512_loadu_si512(b[2]), k->sh2 = _mm512_loadu_si512(b[3]);
-    k->nx1 = _mm512_loadu_si512(b[4]), k->swap = _mm512_loadu_si512(b[5]);
+    k->swap = _mm512_loadu_si512(b[5]);
     k->up = _mm512_loadu_si512(b[6]), k->left = _mm512_loadu_si512(b[7]);
-    k->mul5 = _mm512_loadu_si512(b[8]), k->div5 = _mm512_loadu_si512(b[9]);
-    k->pow2 = _mm512_loadu_si512(b[10]);
-    k->mod12 = _mm512_loadu_si512(b[11]), k->cls = _mm512_loadu_si512(b[12]);
+    k->code = _mm512_loadu_si512(b[8]), k->pow2 = _mm512_loadu_si512(b[10]);
     for (int j = 0; j < 16; j++)
         k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
     for (int j = 0; j < 2; j++)
@@ -452,7 +450,7 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx,
  * lanes that count; with force, the letters whose pair with the one
  * before ends no word (ne), begins no word (nb). */
 typedef struct vtri {
-    __m512i w, u, bits;
+    __m512i w, e, e2, bits;
     uint64_t valid, ne, nb;
 } vtri;
 
@@ -473,7 +471,6 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
                                                                      int force)
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
-    const __m512i c78 = _mm512_set1_epi8(0x78);
     vtri o3;
     /* cells of the cipher letters, their partners, the rule */
     __m512i p = look(vw->cti, r0, r1, r2, r3, quad);
@@ -487,15 +484,15 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
     /* removable X's: odd, X, and last or between equal letters */
     __m512i t1 = _mm512_permutexvar_epi8(k->sh1, t), t2 = _mm512_permutexvar_epi8(k->sh2, t);
     __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(vw->oddx, t, cx);
-    rx &= _mm512_cmpeq_epi8_mask(_mm512_permutexvar_epi8(k->nx1, t), t1) | vw->last;
+    rx &= _mm512_cmpeq_epi8_mask(t, t2) >> 1 | vw->last; /* letter i + 1 is letter i - 1 */
     rx |= rx << 1 | rx << 2;
-    /* trigram (t2, t1, t): u = 5 t2 + t1 / 5, v = 12 (t1 % 5) + class of
-     * t; byte 128 (u % 8) + 8 (u / 8) + v / 8 (bits 3-6 of the index from
-     * u, 0-2 from v / 8, 7 ignored), bit v % 8 (pow2 repeats) */
-    __m512i u = _mm512_add_epi8(_mm512_permutexvar_epi8(t2, k->mul5), _mm512_permutexvar_epi8(t1, k->div5));
-    __m512i v = _mm512_add_epi8(_mm512_permutexvar_epi8(t1, k->mod12), _mm512_permutexvar_epi8(t, k->cls));
-    o3.w = _mm512_ternarylogic_epi32(c78, u, _mm512_srli_epi16(v, 3), 0xca);
-    o3.u = u, o3.bits = _mm512_shuffle_epi8(k->pow2, v);
+    /* trigram (t2, t1, t), codes e2 and e: byte t1 + 32 (a % 4) (bits 5-6
+     * from e2's bits 4-5, the 16-bit shift's carry into the next byte
+     * masked off; bit 7 ignored) of block a / 4 + 4 (c / 8) (e2's bits 6-7,
+     * e's bit 3), bit c % 8 (pow2 repeats) */
+    o3.e = _mm512_permutexvar_epi8(t, k->code), o3.e2 = _mm512_permutexvar_epi8(t2, k->code);
+    o3.w = _mm512_ternarylogic_epi32(t1, _mm512_slli_epi16(o3.e2, 1), _mm512_set1_epi8(0x60), 0xf8);
+    o3.bits = _mm512_permutexvar_epi8(o3.e, k->pow2);
     o3.valid = vw->valid3 & ~(uint64_t)rx;
     /* pair (t1, t): bit 32 t1 + t, byte 4 t1 + t / 8 (the 16-bit shift
      * brings bits of the next byte down: masked off) */
@@ -517,11 +514,10 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
  * the work. */
 PF_AVX512 static inline __attribute__((always_inline)) __m512i tri_bytes(const __m512i *T, const vtri *a)
 {
-    __mmask64 h[3];
+    __mmask64 h[3] = {_mm512_test_epi8_mask(a->e2, _mm512_set1_epi8(0x40)),
+                      _mm512_test_epi8_mask(a->e2, _mm512_set1_epi8((char)0x80)),
+                      _mm512_test_epi8_mask(a->e, _mm512_set1_epi8(8))};
     __m512i p[8];
-#pragma GCC unroll 3
-    for (int l = 0; l < 3; l++)
-        h[l] = _mm512_test_epi8_mask(a->u, _mm512_set1_epi8((char)(1 << l)));
 #pragma GCC unroll 8
     for (int j = 0; j < 8; j++)
         p[j] = _mm512_permutex2var_epi8(_mm512_load_si512(&T[2 * j]), a->w, _mm512_load_si512(&T[2 * j + 1]));
