@@ -666,9 +666,10 @@ static void test_screens(const wl *sys)
  * windows and the cap of PF_WINS windows. */
 
 typedef struct scr_ref {
-    unsigned char good[25][25][25]; /* x y z: c y d inside some word (J as I), c
-                                       of x's class as a first letter, d of z's
-                                       as a third (pf_tri_code) */
+    unsigned char good[16][16][16]; /* by the classes of a first, second and
+                                       third letter (pf_tri_code, pf_tri_ycode):
+                                       some trigram of theirs is inside some
+                                       word (J as I) */
     unsigned char ends[25][25];     /* pair that ends some word */
     unsigned char begins[25][25];   /* pair that begins some word */
 } scr_ref;
@@ -682,10 +683,7 @@ static void scr_addword(uint8_t *tri, scr_ref *sr, const char *w)
         x[k] = (uint8_t)pf_index(w[k]);
     pf_screen_addword(tri, x, n);
     for (size_t k = 0; sr && k + 2 < n; k++)
-        for (int c = 0; c < 25; c++)
-            for (int d = 0; d < 25; d++)
-                if (pf_tri_code[c] >> 4 == pf_tri_code[x[k]] >> 4 && (pf_tri_code[d] & 15) == (pf_tri_code[x[k + 2]] & 15))
-                    sr->good[c][x[k + 1]][d] = 1;
+        sr->good[pf_tri_code[x[k]] >> 4][pf_tri_ycode[x[k + 1]]][pf_tri_code[x[k + 2]] & 15] = 1;
     if (sr && n >= 2)
         sr->ends[x[n - 2]][x[n - 1]] = 1, sr->begins[x[0]][x[1]] = 1;
 }
@@ -709,7 +707,8 @@ static unsigned ref_window(const scr_ref *sr, const char *P, size_t n, size_t j)
         for (size_t i = k - 2; i <= k; i++)
             if (i % 2 == 1 && P[o + i] == 'X' && (i + 1 == L || P[o + i + 1] == P[o + i - 1]))
                 skip = 1;
-        bad = !skip && !sr->good[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])][pf_index(P[o + k])];
+        bad = !skip && !sr->good[pf_tri_code[pf_index(P[o + k - 2])] >> 4][pf_tri_ycode[pf_index(P[o + k - 1])]]
+                                [pf_tri_code[pf_index(P[o + k])] & 15];
         left = bad && !sr->ends[pf_index(P[o + k - 2])][pf_index(P[o + k - 1])];
         right = bad && !sr->begins[pf_index(P[o + k - 1])][pf_index(P[o + k])];
         for (int prev = 0; prev < 2; prev++)

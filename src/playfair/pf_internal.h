@@ -87,29 +87,30 @@ void pf_decrypt_idx(const uint8_t cell[25], uint8_t *t, size_t n);
 #define PF_REC_CELL 25
 void pf_screen_record(const uint8_t cell[25], uint8_t rec[64]);
 
-/* The trigrams of the dictionary, the first and third letters only by
- * their classes (pf_tri_code: the 25 letters in 16 classes as a first
- * letter, in its high four bits, and in 16 as a third, in its low four),
- * one bit each: bit PF_TRI_BIT(x, y, z) of a PF_TRI_BYTES table.  With a
- * the class of x and c that of z, it is bit c % 8 of byte y + 32 (a % 4)
- * of block a / 4 + 4 (c / 8), eight blocks of 128 bytes, each in reach of
- * one two-register byte permute: every part of the place is a few bits of
- * the letters' codes, so a vector finds it by shifts and masks.  A
- * trigram is bad in it only if it is bad with each letter of the classes:
- * random letters hit 11.5 boundaries in 32 by it against 13.1 by the
- * trigrams themselves (with the forced ones, below), but half the
- * look-ups make it the faster screen. */
-extern const uint8_t pf_tri_code[25];
+/* The trigrams of the dictionary, each letter only by its class: the 25
+ * letters in 16 classes as a first letter (a: the high four bits of
+ * pf_tri_code), in 16 as a second (b: pf_tri_ycode) and in 16 as a third
+ * (c: the low four bits of pf_tri_code), one bit each: bit PF_TRI_BIT(x,
+ * y, z) of a PF_TRI_BYTES table, bit c % 8 of byte b + 16 (a % 8) of block
+ * a / 8 + 2 (c / 8).  Four blocks of 128 bytes, each in reach of one
+ * two-register byte permute, and every part of the place a few bits of the
+ * letters' codes, so that a vector finds it by masks alone.  A trigram is
+ * bad in it only if it is bad with each letter of the classes: random
+ * letters hit 10.7 boundaries in 32 by it against 13.1 by the trigrams
+ * themselves (with the forced ones, below), but a quarter of the look-ups
+ * make it the faster screen. */
+extern const uint8_t pf_tri_code[25], pf_tri_ycode[25];
 #define PF_TRI_A(x) (pf_tri_code[x] >> 4)
 #define PF_TRI_C(z) (pf_tri_code[z] & 15u)
 #define PF_TRI_BIT(x, y, z)                                                                            \
-    (((PF_TRI_A(x) / 4u + PF_TRI_C(z) / 8u * 4u) * 128u + (y) + PF_TRI_A(x) % 4u * 32u) * 8u + PF_TRI_C(z) % 8u)
+    (((PF_TRI_A(x) / 8u + PF_TRI_C(z) / 8u * 2u) * 128u + pf_tri_ycode[y] + PF_TRI_A(x) % 8u * 16u) * 8u +         \
+     PF_TRI_C(z) % 8u)
 /* After it, the pairs of letters that end words: bit 32 x + y of the
  * PF_BI_END table (128 bytes) is set when some word of two letters or more
  * ends with x y.  In a bad trigram x y z whose x y ends no word, a boundary
  * stands between x and y: with one only between y and z, a word would end
  * with x y. */
-#define PF_BI_END 1024
+#define PF_BI_END 512
 /* Then the pairs that begin words, the same way: in a bad trigram x y z
  * whose y z begins no word, a boundary stands between y and z. */
 #define PF_BI_BEGIN (PF_BI_END + 128)

@@ -34,7 +34,7 @@
  * register with no gather:
  * a permute of the matrices' records (letter -> cell, cell -> letter) by
  * the cipher letters, the Playfair rule on rows and columns, a permute
- * back, and 8 two-register permutes for the trigram bits.
+ * back, and 4 two-register permutes for the trigram bits.
  *
  * The looks.  The first look at every matrix takes 16 letters when the
  * limit is small, else 32 (window 0, below); a first look at 32 goes on
@@ -60,10 +60,12 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64])
 }
 
 /* The letters' classes (pf_internal.h), chosen greedily to keep the most
- * boundaries in random letters by the system list's trigrams, as first
- * letter: AEO BH CP DK FV G I LR M N QZ ST U W X Y; as third: EO BP C DG AI
- * FW H K LR MN QX S T U VZ Y. */
-const uint8_t pf_tri_code[25] = {0x04, 0x11, 0x22, 0x33, 0x00, 0x45, 0x53, 0x16, 0x64, 0x37, 0x78, 0x89, 0x99, 0x00, 0x21, 0xaa, 0x78, 0xbb, 0xbc, 0xcd, 0x4e, 0xd5, 0xea, 0xff, 0xae};
+ * boundaries in random letters by the system list's trigrams.  As first
+ * letter: AEO BH CT M FV DG IU KP LR N Q S W X Y Z; as second: AEO BP C DG
+ * FM H I KZ LR N QV S T U WX Y; as third: AEIO BP C DT FW GV H K L MN QX R
+ * S U Y Z. */
+const uint8_t pf_tri_code[25] = {0x00, 0x11, 0x22, 0x53, 0x00, 0x44, 0x55, 0x16, 0x60, 0x77, 0x88, 0x39, 0x99, 0x00, 0x71, 0xaa, 0x8b, 0xbc, 0x23, 0x6d, 0x45, 0xc4, 0xda, 0xee, 0xff};
+const uint8_t pf_tri_ycode[25] = {0, 1, 2, 3, 0, 4, 3, 5, 6, 7, 8, 4, 9, 0, 1, 10, 8, 11, 12, 13, 10, 14, 14, 15, 7};
 
 static void setbit(uint8_t *t, unsigned b)
 {
@@ -122,7 +124,7 @@ static inline unsigned mask_bound(uint64_t m)
  * windows at 4 and 5 (mask ....11), where the greedy alone places one
  * boundary, before letter 4.  If the pair of letters 2, 3 ends no word,
  * the window at 4 needs boundary 3, which does not hit the window at 5:
- * two boundaries.  Random letters need 11.5 boundaries in 32 this way by
+ * two boundaries.  Random letters need 10.7 boundaries in 32 this way by
  * the screen's table (pf_internal.h; by the trigrams themselves 13.1,
  * 12.1 with the pairs that end no word alone, 10.2 with no forced
  * boundary, for the system list).  A mask holding two or four matrices'
@@ -368,8 +370,8 @@ static size_t screen_scalar(const pf_screen *s, unsigned *minout)
  * matrix (16, 32 or 64): the cipher letters arranged for the lanes (cti:
  * the letter, plus 64 in the odd matrices' lanes, whose records are the
  * second table of a two-register permute), lane shifts within a matrix's
- * lanes, the Playfair rule's tables, the trigram table (T: 16 registers,
- * eight blocks of two), masks of lanes. */
+ * lanes, the Playfair rule's tables, the trigram table (T: 8 registers,
+ * four blocks of two), masks of lanes. */
 typedef struct vwin {
     __m512i cti;
     uint64_t valid3, oddx, last;
@@ -377,8 +379,8 @@ typedef struct vwin {
 
 typedef struct vk {
     vwin w; /* the letters of the first window */
-    __m512i off, sh1, sh2, swap, up, left, code, pow2;
-    __m512i T[16];         /* the trigrams */
+    __m512i off, sh1, sh2, swap, up, left, code, ycode, pow2;
+    __m512i T[8];          /* the trigrams */
     __m512i E[2], B[2];    /* the pairs that end words, that begin words */
 } vk;
 
@@ -406,7 +408,7 @@ PF_AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, siz
 
 PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
-    uint8_t b[11][64];
+    uint8_t b[12][64];
     memset(b, 0, sizeof b);
     vwin_init(&k->w, s, lanes, 0);
     for (unsigned i = 0; i < 64; i++) {
@@ -422,13 +424,14 @@ PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
             b[6][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
             b[7][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
         }
-    memcpy(b[8], pf_tri_code, 25);
+    memcpy(b[8], pf_tri_code, 25), memcpy(b[11], pf_tri_ycode, 25);
     k->off = _mm512_loadu_si512(b[1]);
     k->sh1 = _mm512_loadu_si512(b[2]), k->sh2 = _mm512_loadu_si512(b[3]);
     k->swap = _mm512_loadu_si512(b[5]);
     k->up = _mm512_loadu_si512(b[6]), k->left = _mm512_loadu_si512(b[7]);
-    k->code = _mm512_loadu_si512(b[8]), k->pow2 = _mm512_loadu_si512(b[10]);
-    for (int j = 0; j < 16; j++)
+    k->code = _mm512_loadu_si512(b[8]), k->ycode = _mm512_loadu_si512(b[11]);
+    k->pow2 = _mm512_loadu_si512(b[10]);
+    for (int j = 0; j < 8; j++)
         k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
     for (int j = 0; j < 2; j++)
         k->E[j] = _mm512_loadu_si512(s->tri + PF_BI_END + 64 * j),
@@ -487,12 +490,11 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
     __mmask64 rx = _mm512_mask_cmpeq_epi8_mask(vw->oddx, t, cx);
     rx &= _mm512_cmpeq_epi8_mask(t, t2) >> 1 | vw->last; /* letter i + 1 is letter i - 1 */
     rx |= rx << 1 | rx << 2;
-    /* trigram (t2, t1, t), codes e2 and e: byte t1 + 32 (a % 4) (bits 5-6
-     * from e2's bits 4-5, the 16-bit shift's carry into the next byte
-     * masked off; bit 7 ignored) of block a / 4 + 4 (c / 8) (e2's bits 6-7,
-     * e's bit 3), bit c % 8 (pow2 repeats) */
+    /* trigram (t2, t1, t), codes e2, b and e: byte b + 16 (a % 8) (a % 8
+     * is e2's bits 4-6; bit 7 ignored) of block a / 8 + 2 (c / 8) (e2's
+     * bit 7, e's bit 3), bit c % 8 (pow2 repeats) */
     o3.e = _mm512_permutexvar_epi8(t, k->code), o3.e2 = _mm512_permutexvar_epi8(t2, k->code);
-    o3.w = _mm512_ternarylogic_epi32(t1, _mm512_slli_epi16(o3.e2, 1), _mm512_set1_epi8(0x60), 0xf8);
+    o3.w = _mm512_ternarylogic_epi32(_mm512_permutexvar_epi8(t1, k->ycode), o3.e2, _mm512_set1_epi8(0x70), 0xf8);
     o3.bits = _mm512_permutexvar_epi8(o3.e, k->pow2);
     o3.valid = vw->valid3 & ~(uint64_t)rx;
     /* pair (t1, t): bit 32 t1 + t, byte 4 t1 + t / 8 (the 16-bit shift
@@ -508,25 +510,20 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
     return o3;
 }
 
-/* The table's byte for each lane of a (index a->w, block in the low three
- * bits of a->u): the eight blocks' bytes, then a tree of blends by the
- * bits of the block number (a chain of masked permutes would wait on each
- * other).  The table stays in memory: it does not fit in registers beside
- * the work. */
+/* The table's byte for each lane of a (index a->w, block number in e2's
+ * bit 7 and e's bit 3): the four blocks' bytes, then two levels of blends
+ * (a chain of masked permutes would wait on each other).  The table stays
+ * in memory: it does not fit in registers beside the work. */
 PF_AVX512 static inline __attribute__((always_inline)) __m512i tri_bytes(const __m512i *T, const vtri *a)
 {
-    __mmask64 h[3] = {_mm512_test_epi8_mask(a->e2, _mm512_set1_epi8(0x40)),
-                      _mm512_test_epi8_mask(a->e2, _mm512_set1_epi8((char)0x80)),
-                      _mm512_test_epi8_mask(a->e, _mm512_set1_epi8(8))};
-    __m512i p[8];
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; j++)
-        p[j] = _mm512_permutex2var_epi8(_mm512_load_si512(&T[2 * j]), a->w, _mm512_load_si512(&T[2 * j + 1]));
+    __mmask64 h0 = _mm512_test_epi8_mask(a->e2, _mm512_set1_epi8((char)0x80)),
+              h1 = _mm512_test_epi8_mask(a->e, _mm512_set1_epi8(8));
+    __m512i p[4];
 #pragma GCC unroll 4
-    for (int j = 0; j < 8; j += 2)
-        p[j] = _mm512_mask_mov_epi8(p[j], h[0], p[j + 1]);
-    p[0] = _mm512_mask_mov_epi8(p[0], h[1], p[2]), p[4] = _mm512_mask_mov_epi8(p[4], h[1], p[6]);
-    return _mm512_mask_mov_epi8(p[0], h[2], p[4]);
+    for (int j = 0; j < 4; j++)
+        p[j] = _mm512_permutex2var_epi8(_mm512_load_si512(&T[2 * j]), a->w, _mm512_load_si512(&T[2 * j + 1]));
+    p[0] = _mm512_mask_mov_epi8(p[0], h0, p[1]), p[2] = _mm512_mask_mov_epi8(p[2], h0, p[3]);
+    return _mm512_mask_mov_epi8(p[0], h1, p[2]);
 }
 
 /* The bad windows of the matrices of records r0..r3 (r2, r3 only when
