@@ -568,19 +568,15 @@ static inline __mmask16 valid16(const pf_screen *s, size_t base)
     return s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
 }
 
-/* Sixteen matrices' counts h, one per 32-bit lane: their bounds (add: 1
- * and the rest of the text after the look), the kept ones' numbers, the
- * least bound of the others. */
-PF_AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_screen *s, __m512i h, size_t base,
-                                                                   unsigned seen, unsigned add, size_t nalive,
-                                                                   __m512i *vmin)
+/* The kept ones among sixteen matrices' bounds b (base.., one per 32-bit
+ * lane, at most 255): their numbers into alive, the least bound of the
+ * others into vmin. */
+PF_AVX512 static inline __attribute__((always_inline)) size_t keep16(const pf_screen *s, __m512i b, size_t base,
+                                                                    size_t nalive, __m512i *vmin)
 {
     const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    __m512i b = _mm512_min_epu32(_mm512_add_epi32(h, _mm512_set1_epi32((int)add)), _mm512_set1_epi32(255));
     __mmask16 valid = valid16(s, base);
     __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)s->g));
-    _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
-    _mm512_mask_storeu_epi8(s->seen + base, (__mmask64)valid, _mm512_set1_epi8((char)seen));
     *vmin = _mm512_mask_min_epu32(*vmin, valid & (__mmask16)~kept, *vmin, b);
     if (kept) {
         __m512i ids = _mm512_add_epi32(iota, _mm512_set1_epi32((int)base));
@@ -588,6 +584,19 @@ PF_AVX512 static inline __attribute__((always_inline)) size_t tally(const pf_scr
         nalive += (size_t)__builtin_popcount(kept);
     }
     return nalive;
+}
+
+/* Sixteen matrices' counts h, one per 32-bit lane: their bounds (add: 1
+ * and the rest of the text after the look) into lower[], returned as
+ * lower[] holds them. */
+PF_AVX512 static inline __attribute__((always_inline)) __m512i store16(const pf_screen *s, __m512i h, size_t base,
+                                                                      unsigned seen, unsigned add)
+{
+    __m512i b = _mm512_min_epu32(_mm512_add_epi32(h, _mm512_set1_epi32((int)add)), _mm512_set1_epi32(255));
+    __mmask16 valid = valid16(s, base);
+    _mm512_mask_cvtusepi32_storeu_epi8(s->lower + base, valid, b);
+    _mm512_mask_storeu_epi8(s->seen + base, (__mmask64)valid, _mm512_set1_epi8((char)seen));
+    return b;
 }
 
 static const vk *work_vk(const pf_screen *s, unsigned lanes)
@@ -617,10 +626,9 @@ PF_AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_s
                               _mm512_load_si512(rec + 128), _mm512_load_si512(rec + 192), 1, force);
             mk[h] = v.m, fk[h] = v.f;
         }
-        nalive = tally(s,
-                       hits16(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)),
-                              _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)fk))),
-                       i, seen, add, nalive, vmin);
+        __m512i h = hits16(_mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)mk)),
+                           _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)fk)));
+        nalive = keep16(s, store16(s, h, i, seen, add), i, nalive, vmin);
     }
     return nalive;
 }
@@ -635,21 +643,33 @@ PF_AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_s
  * go on to round j + 1.  The windows read are those of taking each group's
  * windows one after the other, but that order had the next window wait
  * behind a branch on the last one's result, which the CPU often guessed
- * wrong, throwing away the work it had begun (the rounds took 5% to 9%
- * less time on the bench's 5-40 word messages). */
+ * wrong, throwing away the work it had begun.  When a group stops, its
+ * matrices that still need more join a tail, which round j + 1 takes
+ * sixteen at a time (their numbers and counts in a list), so that they go
+ * on as the later looks would take them (more_block), without fetching
+ * their bounds back or sorting them. */
 PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0, size_t nalive, __m512i *vmin)
 {
+    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i vg = _mm512_set1_epi32((int)s->g), cap = _mm512_set1_epi32(255);
     const vwin *win = work_win(s);
-    const size_t ng = (s->nmat - c0 < BLOCK ? s->nmat - c0 + 15 : BLOCK) / 16;
+    const unsigned W = windows(s);
+    const size_t cnt = s->nmat - c0 < BLOCK ? s->nmat - c0 : BLOCK, ng = (cnt + 15) / 16;
     uint16_t list[BLOCK / 16];
     uint8_t gseen[BLOCK / 16];
     __m512i hh[BLOCK / 16];
-    size_t nl = ng;
+    /* the tail: numbers and counts, this round's and the next's; those
+     * done, with their bounds (seen above bit 8) */
+    uint32_t tid[2][BLOCK + 16], th[2][BLOCK + 16], did[BLOCK + 16], db[BLOCK + 16];
+    size_t nl = ng, nt = 0, nd = 0;
     for (size_t g = 0; g < ng; g++)
         list[g] = (uint16_t)g, hh[g] = _mm512_setzero_si512();
-    for (unsigned j = 0; nl; j++) {
+    for (unsigned j = 0; nl || nt; j++) {
         const __m512i lim = _mm512_set1_epi32(1 + s->rest[j + 1]);
-        size_t nn = 0;
+        const __mmask16 more = j + 1 < W ? 0xffff : 0;
+        const uint32_t *ti = tid[j & 1], *tc = th[j & 1];
+        uint32_t *ni = tid[~j & 1], *nc = th[~j & 1];
+        size_t nn = 0, nt2 = 0;
         for (size_t t = 0; t < nl; t++) {
             const size_t g = list[t], i = c0 + 16 * g;
             const uint8_t *rec = s->rec + 64 * i;
@@ -659,16 +679,45 @@ PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0,
                         _mm512_load_si512(rec + 128 * q + 128), _mm512_load_si512(rec + 128 * q + 192), mk + q,
                         fk + q);
             __m512i h = _mm512_add_epi32(hh[g], hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
-            unsigned need = (unsigned)__builtin_popcount(
-                _mm512_mask_cmple_epu32_mask(valid16(s, i), _mm512_add_epi32(h, lim), _mm512_set1_epi32((int)s->g)));
+            __mmask16 need = _mm512_mask_cmple_epu32_mask(valid16(s, i), _mm512_add_epi32(h, lim), vg);
+            int on = group_on(s, j + 1, (unsigned)__builtin_popcount(need));
+            __mmask16 left = need & more & (__mmask16)(on - 1); /* no branch */
             hh[g] = h, gseen[g] = (uint8_t)(j + 1);
-            list[nn] = (uint16_t)g; /* kept in the list when it goes on: no branch */
-            nn += (size_t)group_on(s, j + 1, need);
+            list[nn] = (uint16_t)g, nn += (size_t)on;
+            _mm512_storeu_si512(ni + nt2, _mm512_maskz_compress_epi32(left, _mm512_add_epi32(iota, _mm512_set1_epi32((int)i))));
+            _mm512_storeu_si512(nc + nt2, _mm512_maskz_compress_epi32(left, h));
+            nt2 += (size_t)__builtin_popcount(left);
         }
-        nl = nn;
+        for (size_t t = 0; t < nt; t += 16) { /* the tail, at window j (ti padded with its first) */
+            const uint32_t *d = ti + t;
+            uint64_t mk[8], fk[8];
+            for (int q = 0; q < 16; q += 4)
+                bad_two(k, win + j, _mm512_load_si512(s->rec + 64 * (size_t)d[q]),
+                        _mm512_load_si512(s->rec + 64 * (size_t)d[q + 1]),
+                        _mm512_load_si512(s->rec + 64 * (size_t)d[q + 2]),
+                        _mm512_load_si512(s->rec + 64 * (size_t)d[q + 3]), mk + q / 2, fk + q / 2);
+            __mmask16 valid = nt - t >= 16 ? 0xffff : (__mmask16)((1u << (nt - t)) - 1);
+            __m512i ids = _mm512_loadu_si512(d);
+            __m512i h = _mm512_add_epi32(_mm512_loadu_si512(tc + t), hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
+            __m512i b = _mm512_min_epu32(_mm512_add_epi32(h, lim), cap); /* as lower[] holds it */
+            __mmask16 on = _mm512_mask_cmple_epu32_mask(valid & more, b, vg), stop = valid & (__mmask16)~on;
+            _mm512_storeu_si512(did + nd, _mm512_maskz_compress_epi32(stop, ids));
+            _mm512_storeu_si512(db + nd, _mm512_maskz_compress_epi32(stop, _mm512_or_si512(b, _mm512_set1_epi32((int)(j + 1) << 8))));
+            nd += (size_t)__builtin_popcount(stop);
+            _mm512_storeu_si512(ni + nt2, _mm512_maskz_compress_epi32(on, ids));
+            _mm512_storeu_si512(nc + nt2, _mm512_maskz_compress_epi32(on, h));
+            nt2 += (size_t)__builtin_popcount(on);
+        }
+        for (size_t t = nt2; nt2 && t < nt2 + 16; t++)
+            ni[t] = ni[0];
+        nl = nn, nt = nt2;
     }
     for (size_t g = 0; g < ng; g++)
-        nalive = tally(s, hh[g], c0 + 16 * g, gseen[g], 1 + s->rest[gseen[g]], nalive, vmin);
+        store16(s, hh[g], c0 + 16 * g, gseen[g], 1 + s->rest[gseen[g]]);
+    for (size_t t = 0; t < nd; t++)
+        s->lower[did[t]] = (uint8_t)db[t], s->seen[did[t]] = (uint8_t)(db[t] >> 8);
+    for (size_t i = c0; i < c0 + cnt; i += 16)
+        nalive = keep16(s, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8((__mmask64)valid16(s, i), s->lower + i))), i, nalive, vmin);
     return nalive;
 }
 
