@@ -130,14 +130,13 @@ enum { PF_SCREEN_OFF, PF_SCREEN_SCALAR, PF_SCREEN_AVX512 };
 
 /* A full first look at 32 letters goes on to window j + 1 with a group of
  * sixteen matrices (0-15, 16-31, ...) when at least PF_GROUP_ON of them
- * need it: their bound after window j is at most the limit.  Their records
- * are then at hand, where the later looks fetch each matrix's from
- * anywhere among all the records and keep its bound between windows; the
- * window costs the matrices that do not need it, but on long messages
- * most need two or three.  Measured on the bench's 5-40 word messages:
- * 5% to 9% less time than one window a matrix, the same within the noise
- * on the 1-8 word ones (5 and 11 gave about the same as 8). */
-#define PF_GROUP_ON 8
+ * need it: their bound after window j is at most the limit.  The group's
+ * records are read in order, but the window costs the matrices that do not
+ * need it; when fewer need it, they go on in the look's tail, sixteen at a
+ * time from anywhere in the chunk, the records fetched one by one.
+ * Measured on the bench's 5-40 word messages: 11 to 16 give about the
+ * same, 3% to 4% less time than 8; never going on (17) 5% more. */
+#define PF_GROUP_ON 12
 
 typedef struct pf_screen {
     const uint8_t *rec; /* nmat records, 64-byte aligned */
