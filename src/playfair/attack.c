@@ -377,12 +377,29 @@ static void job_task(pf_job *jb, size_t c)
 }
 
 /* The helper between jobs: asleep until a job is posted or it is told to
- * quit.  Spinning a while first (0.01 to 0.2 ms) saved 1.5 ms a hundred
- * messages on an idle machine but cost 10 to 20 ms when another process
- * kept a core busy. */
+ * quit, after spinning a while (HELP_SPIN seconds): a crack of many
+ * messages posts the next job within that time, and a sleeping thread
+ * wakes late, so that the caller screens the first chunks alone.  The spin
+ * yields the core every 64 turns, in case another process wants it:
+ * spinning without that cost 10 to 20 ms a hundred messages when another
+ * process kept a core busy. */
+#define HELP_SPIN 2e-4
+
 static int helper_idle(pf_helper *h)
 {
+    double t0 = sb_now();
     int st;
+    for (unsigned i = 1;; i++) {
+        st = atomic_load(&h->state);
+        if (st == HELP_POSTED || st == HELP_QUIT)
+            return st;
+        if (i % 64)
+            cpu_relax();
+        else if (sb_now() - t0 < HELP_SPIN)
+            sched_yield();
+        else
+            break;
+    }
     pthread_mutex_lock(&h->mu);
     atomic_store(&h->sleeping, 1);
     while ((st = atomic_load(&h->state)) != HELP_POSTED && st != HELP_QUIT)
