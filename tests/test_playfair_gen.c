@@ -655,8 +655,9 @@ static void test_screens(const wl *sys)
  * deciphered letters, window of PF_WIN letters after window, and keeps
  * each matrix's bound and windows between looks.  Here every bound it
  * leaves is compared with a count done the plain way: decipher with
- * ref_apply, mark each trigram found inside no word (skipping those around
- * an X the preparation may have inserted), find the fewest boundaries that
+ * ref_apply, mark each trigram whose classes (pf_tri_code, pf_tri_ycode)
+ * are those of no trigram inside a word (skipping those around an X the
+ * preparation may have inserted), find the fewest boundaries that
  * hit them all by dynamic programming (ref_window, with the boundaries the
  * pairs that end or begin no word force), add up the windows, and follow
  * the first look's groups of sixteen (ref_first; 90 matrices, so the last
@@ -1049,6 +1050,78 @@ static int crack_agrees(sb_playfair *pf, const rtrie *rt, const wl *d, const cha
  * from every place of a text must not pass the fewest words the reference
  * finds, and must meet it on those repetitions; and the crack, whose
  * screen uses it, must agree with the reference on messages of them. */
+/* The two screens leave the same state however high the limit and however
+ * many matrices a call screens: more than one block of 1,024 in a look,
+ * and limits of 255 or more, where the bounds are kept at most 255 and a
+ * look goes on from lower[] less the rest (a count carried from window to
+ * window must be taken back the same way: it differs when the rest falls
+ * by more than a window adds).  Random key squares, the system list's
+ * tables, random letters of 1,000 to 2,000 (so that bounds pass 255), a
+ * span of 1 to 8 letters a word (so that the rest falls by 4 to 16 words a
+ * window), the first look and then two joins at higher limits. */
+static void test_screen_levels(const wl *sys)
+{
+    enum { NMAT = 1100, TEXTS = 8 };
+    uint8_t *tri = calloc(1, PF_TRI_BYTES), *rec = aligned_alloc(64, 64 * (NMAT + 16));
+    uint8_t *lower[2] = {malloc(NMAT + 1), malloc(NMAT + 1)}, *seen[2] = {malloc(NMAT + 1), malloc(NMAT + 1)};
+    uint32_t *alive[2] = {malloc(4 * (NMAT + 16)), malloc(4 * (NMAT + 16))};
+    uint8_t ct[2000], cell[25];
+    void *work = malloc(PF_SCREEN_WORK);
+    int compared = 0, high = 0, resumed = 0;
+    sb_rng r;
+    if (pf_screen_level() != PF_SCREEN_AVX512) {
+        fprintf(stderr, "screen levels: no AVX-512 here, nothing to compare\n");
+        free(tri), free(rec), free(work), free(lower[0]), free(lower[1]), free(seen[0]), free(seen[1]);
+        free(alive[0]), free(alive[1]);
+        return;
+    }
+    memset(rec, 0, 64 * (NMAT + 16));
+    for (size_t i = 0; i < sys->n; i++)
+        scr_addword(tri, NULL, sys->w[i]);
+    sb_rng_seed(&r, 2525);
+    for (int m = 0; m < NMAT; m++) {
+        for (int c = 0; c < 25; c++)
+            cell[c] = (uint8_t)c;
+        for (int c = 24; c > 0; c--) {
+            int e = (int)sb_rng_below(&r, (uint64_t)c + 1);
+            uint8_t x = cell[c];
+            cell[c] = cell[e], cell[e] = x;
+        }
+        pf_screen_record(cell, rec + 64 * m);
+    }
+    for (int t = 0; t < TEXTS; t++) {
+        size_t n = 1000 + 2 * sb_rng_below(&r, 500);
+        unsigned g = t % 2 ? 1 + (unsigned)sb_rng_below(&r, 60) : 240 + (unsigned)sb_rng_below(&r, 40), gprev = 0;
+        unsigned span = 1 + (unsigned)sb_rng_below(&r, 8);
+        for (size_t i = 0; i < n; i += 2) {
+            ct[i] = (uint8_t)sb_rng_below(&r, 25);
+            do
+                ct[i + 1] = (uint8_t)sb_rng_below(&r, 25);
+            while (ct[i + 1] == ct[i]);
+        }
+        for (int step = 0; step < 3; step++) {
+            size_t nk[2];
+            unsigned least[2];
+            for (int lv = 0; lv < 2; lv++) {
+                pf_screen sc = {rec, NMAT, tri, ct, n, g, alive[lv], lower[lv], work, seen[lv], span, {0}};
+                nk[lv] = screen_step(&sc, lv ? PF_SCREEN_AVX512 : PF_SCREEN_SCALAR, gprev, &least[lv], &resumed);
+            }
+            CHECK(nk[0] == nk[1] && !memcmp(alive[0], alive[1], nk[0] * sizeof **alive));
+            CHECK(!memcmp(lower[0], lower[1], NMAT) && !memcmp(seen[0], seen[1], NMAT));
+            CHECK_INT(least[0], least[1]);
+            compared++;
+            for (int m = 0; m < NMAT; m++)
+                high += lower[0][m] == 255;
+            gprev = g, g += 1 + (unsigned)sb_rng_below(&r, 30);
+        }
+    }
+    CHECK(high > 0);
+    fprintf(stderr, "screen levels: %d screenings of %d matrices alike on both screens (%d bounds at 255)\n",
+            compared, NMAT, high);
+    free(tri), free(rec), free(work), free(lower[0]), free(lower[1]), free(seen[0]), free(seen[1]);
+    free(alive[0]), free(alive[1]);
+}
+
 static void test_rest_bound(void)
 {
     int dicts = t_sanitized() ? 8 : 30, checked = 0, bad = 0, ties = 0, tight = 0, agree = 0, msgs = 0,
@@ -1311,6 +1384,8 @@ int main(void)
     test_screens(&sys);
     t_current = "test_screen_bounds";
     test_screen_bounds(&sys);
+    t_current = "test_screen_levels";
+    test_screen_levels(&sys);
     t_current = "test_rest_bound";
     test_rest_bound();
     t_current = "test_screen_sound";

@@ -176,7 +176,8 @@ typedef struct pf_job {
 } pf_job;
 
 /* A second thread that takes chunks of the first look with the caller's;
- * it sleeps between jobs.  state is the handshake: the caller
+ * between jobs it spins a while, then sleeps (helper_idle).  state is the
+ * handshake: the caller
  * posts a job (IDLE -> POSTED) and ends it either by taking it back before
  * the helper has begun (POSTED -> IDLE: the caller did every chunk) or by
  * waiting for RUNNING -> DONE; only then does it touch the job again. */

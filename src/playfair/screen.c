@@ -28,8 +28,8 @@
  * Compared with the search's bound (windows of four, checked from each
  * piece's start) this one is weaker, about 15 pieces for 40 random
  * letters instead of 17.2, but its tables (the trigrams by classes of
- * the first and third letters, 1 KB, and the pairs that end and begin
- * words) are in the reach of byte permutes: with AVX-512 VBMI four
+ * the letters, 512 bytes, and the pairs that end and begin words) are
+ * in the reach of byte permutes: with AVX-512 VBMI four
  * matrices of 16 letters, or two of 32, are deciphered and screened in a
  * register with no gather:
  * a permute of the matrices' records (letter -> cell, cell -> letter) by
@@ -39,10 +39,12 @@
  * The looks.  The first look at every matrix takes 16 letters when the
  * limit is small, else 32 (window 0, below); a first look at 32 goes on
  * window after window with sixteen matrices at a time while most of them
- * need it (group_on(), below).  The matrices it keeps get the windows of
- * 32 letters one after another (from window 0 again if the first look
- * read 16 letters of a longer text) while their bound allows.  A later
- * look's bound is at least the earlier one's.  The
+ * need it (group_on(), below), and with each of the others that needs
+ * more alone (the look's tail), until its bound passes the limit.  A
+ * matrix that joins the search later, and one whose first look read 16
+ * letters of a longer text, gets the windows of 32 letters one after
+ * another (from window 0 again in the second case) while its bound
+ * allows.  A later look's bound is at least the earlier one's.  The
  * scalar version computes the same numbers, letter by letter, with the
  * same looks; the tests compare them. */
 #include "pf_internal.h"
@@ -408,29 +410,29 @@ PF_AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, siz
 
 PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
-    uint8_t b[12][64];
+    uint8_t b[9][64];
     memset(b, 0, sizeof b);
     vwin_init(&k->w, s, lanes, 0);
     for (unsigned i = 0; i < 64; i++) {
         unsigned l = i & (lanes - 1), h = lanes < 64 && (i / lanes) % 2;
-        b[1][i] = (uint8_t)(PF_REC_CELL + 64 * h);
-        b[2][i] = (uint8_t)(l >= 1 ? i - 1 : i);
-        b[3][i] = (uint8_t)(l >= 2 ? i - 2 : i);
-        b[5][i] = (uint8_t)((i & 15) ^ 1);
-        b[10][i] = (uint8_t)(1u << (i & 7));
+        b[0][i] = (uint8_t)(PF_REC_CELL + 64 * h);
+        b[1][i] = (uint8_t)(l >= 1 ? i - 1 : i);
+        b[2][i] = (uint8_t)(l >= 2 ? i - 2 : i);
+        b[3][i] = (uint8_t)((i & 15) ^ 1);
+        b[8][i] = (uint8_t)(1u << (i & 7));
     }
     for (unsigned r = 0; r < 5; r++)
         for (unsigned c = 0; c < 5; c++) {
-            b[6][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
-            b[7][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
+            b[4][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
+            b[5][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
         }
-    memcpy(b[8], pf_tri_code, 25), memcpy(b[11], pf_tri_ycode, 25);
-    k->off = _mm512_loadu_si512(b[1]);
-    k->sh1 = _mm512_loadu_si512(b[2]), k->sh2 = _mm512_loadu_si512(b[3]);
-    k->swap = _mm512_loadu_si512(b[5]);
-    k->up = _mm512_loadu_si512(b[6]), k->left = _mm512_loadu_si512(b[7]);
-    k->code = _mm512_loadu_si512(b[8]), k->ycode = _mm512_loadu_si512(b[11]);
-    k->pow2 = _mm512_loadu_si512(b[10]);
+    memcpy(b[6], pf_tri_code, 25), memcpy(b[7], pf_tri_ycode, 25);
+    k->off = _mm512_loadu_si512(b[0]);
+    k->sh1 = _mm512_loadu_si512(b[1]), k->sh2 = _mm512_loadu_si512(b[2]);
+    k->swap = _mm512_loadu_si512(b[3]);
+    k->up = _mm512_loadu_si512(b[4]), k->left = _mm512_loadu_si512(b[5]);
+    k->code = _mm512_loadu_si512(b[6]), k->ycode = _mm512_loadu_si512(b[7]);
+    k->pow2 = _mm512_loadu_si512(b[8]);
     for (int j = 0; j < 8; j++)
         k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
     for (int j = 0; j < 2; j++)
@@ -450,8 +452,8 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx,
 }
 
 /* The first half of bad_win: the deciphered letters' trigrams as the
- * table's byte index w (block number in u's low bits), bit mask and the
- * lanes that count; with force, the letters whose pair with the one
+ * table's byte index w (block number in bits of the letters' codes e2 and
+ * e), bit mask and the lanes that count; with force, the letters whose pair with the one
  * before ends no word (ne), begins no word (nb). */
 typedef struct vtri {
     __m512i w, e, e2, bits;
@@ -562,10 +564,34 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i hits16(__m512i m,
     return _mm512_add_epi32(_mm512_popcnt_epi32(pick), _mm512_popcnt_epi32(f));
 }
 
+/* The first sixteen of `left` lanes. */
+static inline __mmask16 lanes16(size_t left)
+{
+    return left >= 16 ? 0xffff : (__mmask16)((1u << left) - 1);
+}
+
 /* The matrices base.. that are there, of sixteen. */
 static inline __mmask16 valid16(const pf_screen *s, size_t base)
 {
-    return s->nmat - base >= 16 ? 0xffff : (__mmask16)((1u << (s->nmat - base)) - 1);
+    return lanes16(s->nmat - base);
+}
+
+/* The numbers base .. base + 15, one per 32-bit lane. */
+PF_AVX512 static inline __attribute__((always_inline)) __m512i ids16(size_t base)
+{
+    return _mm512_add_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+                            _mm512_set1_epi32((int)base));
+}
+
+/* The bad windows (m) and forced boundaries (f) of window vw of the
+ * sixteen matrices numbered id[0..15], two a register. */
+PF_AVX512 static inline __attribute__((always_inline)) void bad16(const pf_screen *s, const vk *k, const vwin *vw,
+                                                                 const uint32_t *id, uint64_t *m, uint64_t *f)
+{
+    for (int q = 0; q < 16; q += 4)
+        bad_two(k, vw, _mm512_load_si512(s->rec + 64 * (size_t)id[q]), _mm512_load_si512(s->rec + 64 * (size_t)id[q + 1]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[q + 2]), _mm512_load_si512(s->rec + 64 * (size_t)id[q + 3]),
+                m + q / 2, f + q / 2);
 }
 
 /* The kept ones among sixteen matrices' bounds b (base.., one per 32-bit
@@ -574,13 +600,11 @@ static inline __mmask16 valid16(const pf_screen *s, size_t base)
 PF_AVX512 static inline __attribute__((always_inline)) size_t keep16(const pf_screen *s, __m512i b, size_t base,
                                                                     size_t nalive, __m512i *vmin)
 {
-    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __mmask16 valid = valid16(s, base);
     __mmask16 kept = _mm512_mask_cmple_epu32_mask(valid, b, _mm512_set1_epi32((int)s->g));
     *vmin = _mm512_mask_min_epu32(*vmin, valid & (__mmask16)~kept, *vmin, b);
     if (kept) {
-        __m512i ids = _mm512_add_epi32(iota, _mm512_set1_epi32((int)base));
-        _mm512_storeu_si512(s->alive + nalive, _mm512_maskz_compress_epi32(kept, ids));
+        _mm512_storeu_si512(s->alive + nalive, _mm512_maskz_compress_epi32(kept, ids16(base)));
         nalive += (size_t)__builtin_popcount(kept);
     }
     return nalive;
@@ -650,7 +674,6 @@ PF_AVX512 static inline __attribute__((always_inline)) size_t first16(const pf_s
  * their bounds back or sorting them. */
 PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0, size_t nalive, __m512i *vmin)
 {
-    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     const __m512i vg = _mm512_set1_epi32((int)s->g), cap = _mm512_set1_epi32(255);
     const vwin *win = work_win(s);
     const unsigned W = windows(s);
@@ -659,7 +682,10 @@ PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0,
     uint8_t gseen[BLOCK / 16];
     __m512i hh[BLOCK / 16];
     /* the tail: numbers and counts, this round's and the next's; those
-     * done, with their bounds (seen above bit 8) */
+     * done, with their bounds (seen above bit 8).  A count goes on as the
+     * later looks take it back from lower[] (more_scalar): its bound taken
+     * at most 255, less the rest, which may be less than the count itself
+     * once the bound passes 255 (the limit then is 255 or more) */
     uint32_t tid[2][BLOCK + 16], th[2][BLOCK + 16], did[BLOCK + 16], db[BLOCK + 16];
     size_t nl = ng, nt = 0, nd = 0;
     for (size_t g = 0; g < ng; g++)
@@ -682,21 +708,18 @@ PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0,
             __mmask16 need = _mm512_mask_cmple_epu32_mask(valid16(s, i), _mm512_add_epi32(h, lim), vg);
             int on = group_on(s, j + 1, (unsigned)__builtin_popcount(need));
             __mmask16 left = need & more & (__mmask16)(on - 1); /* no branch */
+            __m512i hc = _mm512_sub_epi32(_mm512_min_epu32(_mm512_add_epi32(h, lim), cap), lim);
             hh[g] = h, gseen[g] = (uint8_t)(j + 1);
             list[nn] = (uint16_t)g, nn += (size_t)on;
-            _mm512_storeu_si512(ni + nt2, _mm512_maskz_compress_epi32(left, _mm512_add_epi32(iota, _mm512_set1_epi32((int)i))));
-            _mm512_storeu_si512(nc + nt2, _mm512_maskz_compress_epi32(left, h));
+            _mm512_storeu_si512(ni + nt2, _mm512_maskz_compress_epi32(left, ids16(i)));
+            _mm512_storeu_si512(nc + nt2, _mm512_maskz_compress_epi32(left, hc));
             nt2 += (size_t)__builtin_popcount(left);
         }
         for (size_t t = 0; t < nt; t += 16) { /* the tail, at window j (ti padded with its first) */
             const uint32_t *d = ti + t;
             uint64_t mk[8], fk[8];
-            for (int q = 0; q < 16; q += 4)
-                bad_two(k, win + j, _mm512_load_si512(s->rec + 64 * (size_t)d[q]),
-                        _mm512_load_si512(s->rec + 64 * (size_t)d[q + 1]),
-                        _mm512_load_si512(s->rec + 64 * (size_t)d[q + 2]),
-                        _mm512_load_si512(s->rec + 64 * (size_t)d[q + 3]), mk + q / 2, fk + q / 2);
-            __mmask16 valid = nt - t >= 16 ? 0xffff : (__mmask16)((1u << (nt - t)) - 1);
+            bad16(s, k, win + j, d, mk, fk);
+            __mmask16 valid = lanes16(nt - t);
             __m512i ids = _mm512_loadu_si512(d);
             __m512i h = _mm512_add_epi32(_mm512_loadu_si512(tc + t), hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
             __m512i b = _mm512_min_epu32(_mm512_add_epi32(h, lim), cap); /* as lower[] holds it */
@@ -705,7 +728,7 @@ PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0,
             _mm512_storeu_si512(db + nd, _mm512_maskz_compress_epi32(stop, _mm512_or_si512(b, _mm512_set1_epi32((int)(j + 1) << 8))));
             nd += (size_t)__builtin_popcount(stop);
             _mm512_storeu_si512(ni + nt2, _mm512_maskz_compress_epi32(on, ids));
-            _mm512_storeu_si512(nc + nt2, _mm512_maskz_compress_epi32(on, h));
+            _mm512_storeu_si512(nc + nt2, _mm512_maskz_compress_epi32(on, _mm512_sub_epi32(b, lim)));
             nt2 += (size_t)__builtin_popcount(on);
         }
         for (size_t t = nt2; nt2 && t < nt2 + 16; t++)
@@ -716,8 +739,10 @@ PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0,
         store16(s, hh[g], c0 + 16 * g, gseen[g], 1 + s->rest[gseen[g]]);
     for (size_t t = 0; t < nd; t++)
         s->lower[did[t]] = (uint8_t)db[t], s->seen[did[t]] = (uint8_t)(db[t] >> 8);
-    for (size_t i = c0; i < c0 + cnt; i += 16)
-        nalive = keep16(s, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(_mm512_maskz_loadu_epi8((__mmask64)valid16(s, i), s->lower + i))), i, nalive, vmin);
+    for (size_t i = c0; i < c0 + cnt; i += 16) {
+        __m512i b = _mm512_maskz_loadu_epi8((__mmask64)valid16(s, i), s->lower + i);
+        nalive = keep16(s, _mm512_cvtepu8_epi32(_mm512_castsi512_si128(b)), i, nalive, vmin);
+    }
     return nalive;
 }
 
@@ -772,11 +797,7 @@ PF_AVX512 static inline __attribute__((always_inline)) __mmask16 window16(const 
     if (fetch)
         for (int h = 32; h < 48; h++)
             _mm_prefetch((const char *)(s->rec + 64 * (size_t)id[h]), _MM_HINT_T0);
-    for (int h = 0; h < 8; h += 2)
-        bad_two(k, win + j, _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h]),
-                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 1]),
-                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 2]),
-                _mm512_load_si512(s->rec + 64 * (size_t)id[2 * h + 3]), mk + h, fk + h);
+    bad16(s, k, win + j, id, mk, fk);
     for (int q = 0; q < 16; q++) /* all at window j: lower[] holds rest[j] */
         base[q] = j ? s->lower[id[q]] - s->rest[j] : 1;
     b = _mm512_add_epi32(_mm512_loadu_si512(base), hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
@@ -857,7 +878,6 @@ PF_AVX512 static size_t screen_avx512(const pf_screen *s, unsigned *minout)
 PF_AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *least)
 {
     const __m512i vg0 = _mm512_set1_epi8((char)g0), vg = _mm512_set1_epi8((char)s->g);
-    const __m512i iota = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m512i vmin = _mm512_set1_epi8(-1);
     uint64_t above = 0;
     size_t nk = 0;
@@ -872,8 +892,7 @@ PF_AVX512 static size_t join_avx512(const pf_screen *s, unsigned g0, unsigned *l
         while (join) { /* the quarters holding some */
             unsigned q = (unsigned)__builtin_ctzll(join) / 16;
             __mmask16 k = (__mmask16)(join >> 16 * q);
-            __m512i ids = _mm512_add_epi32(iota, _mm512_set1_epi32((int)(i + 16 * q)));
-            _mm512_storeu_si512(s->alive + nk, _mm512_maskz_compress_epi32(k, ids));
+            _mm512_storeu_si512(s->alive + nk, _mm512_maskz_compress_epi32(k, ids16(i + 16 * q)));
             nk += (size_t)__builtin_popcount(k);
             join &= ~(0xffffull << 16 * q);
         }
