@@ -29,12 +29,11 @@
  * piece's start) this one is weaker, about 15 pieces for 40 random
  * letters instead of 17.2, but its tables (the trigrams by classes of
  * the letters, 512 bytes, and the pairs that end and begin words) are
- * in the reach of byte permutes: with AVX-512 VBMI four
- * matrices of 16 letters, or two of 32, are deciphered and screened in a
- * register with no gather:
- * a permute of the matrices' records (letter -> cell, cell -> letter) by
- * the cipher letters, the Playfair rule on rows and columns, a permute
- * back, and 4 two-register permutes for the trigram bits.
+ * in the reach of byte permutes: with AVX-512 VBMI four matrices of 16
+ * letters, or two of 32, are deciphered and screened in a register with
+ * no gather: a permute of the matrices' records (letter -> cell, cell ->
+ * letter) by the cipher letters, the Playfair rule on rows and columns, a
+ * permute back, and 4 two-register permutes for the trigram bits.
  *
  * The looks.  The first look at every matrix takes 16 letters when the
  * limit is small, else 32 (window 0, below); a first look at 32 goes on
@@ -66,7 +65,8 @@ void pf_screen_record(const uint8_t cell[25], uint8_t rec[64])
  * letter: AEO BH CT M FV DG IU KP LR N Q S W X Y Z; as second: AEO BP C DG
  * FM H I KZ LR N QV S T U WX Y; as third: AEIO BP C DT FW GV H K L MN QX R
  * S U Y Z. */
-const uint8_t pf_tri_code[25] = {0x00, 0x11, 0x22, 0x53, 0x00, 0x44, 0x55, 0x16, 0x60, 0x77, 0x88, 0x39, 0x99, 0x00, 0x71, 0xaa, 0x8b, 0xbc, 0x23, 0x6d, 0x45, 0xc4, 0xda, 0xee, 0xff};
+const uint8_t pf_tri_code[25] = {0x00, 0x11, 0x22, 0x53, 0x00, 0x44, 0x55, 0x16, 0x60, 0x77, 0x88, 0x39, 0x99,
+                                 0x00, 0x71, 0xaa, 0x8b, 0xbc, 0x23, 0x6d, 0x45, 0xc4, 0xda, 0xee, 0xff};
 const uint8_t pf_tri_ycode[25] = {0, 1, 2, 3, 0, 4, 3, 5, 6, 7, 8, 4, 9, 0, 1, 10, 8, 11, 12, 13, 10, 14, 14, 15, 7};
 
 static void setbit(uint8_t *t, unsigned b)
@@ -453,8 +453,8 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx,
 
 /* The first half of bad_win: the deciphered letters' trigrams as the
  * table's byte index w (block number in bits of the letters' codes e2 and
- * e), bit mask and the lanes that count; with force, the letters whose pair with the one
- * before ends no word (ne), begins no word (nb). */
+ * e), bit mask and the lanes that count; with force, the letters whose
+ * pair with the one before ends no word (ne), begins no word (nb). */
 typedef struct vtri {
     __m512i w, e, e2, bits;
     uint64_t valid, ne, nb;
@@ -589,9 +589,9 @@ PF_AVX512 static inline __attribute__((always_inline)) void bad16(const pf_scree
                                                                  const uint32_t *id, uint64_t *m, uint64_t *f)
 {
     for (int q = 0; q < 16; q += 4)
-        bad_two(k, vw, _mm512_load_si512(s->rec + 64 * (size_t)id[q]), _mm512_load_si512(s->rec + 64 * (size_t)id[q + 1]),
-                _mm512_load_si512(s->rec + 64 * (size_t)id[q + 2]), _mm512_load_si512(s->rec + 64 * (size_t)id[q + 3]),
-                m + q / 2, f + q / 2);
+        bad_two(k, vw, _mm512_load_si512(s->rec + 64 * (size_t)id[q]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[q + 1]), _mm512_load_si512(s->rec + 64 * (size_t)id[q + 2]),
+                _mm512_load_si512(s->rec + 64 * (size_t)id[q + 3]), m + q / 2, f + q / 2);
 }
 
 /* The kept ones among sixteen matrices' bounds b (base.., one per 32-bit
@@ -721,11 +721,13 @@ PF_AVX512 static size_t first_rounds(const pf_screen *s, const vk *k, size_t c0,
             bad16(s, k, win + j, d, mk, fk);
             __mmask16 valid = lanes16(nt - t);
             __m512i ids = _mm512_loadu_si512(d);
-            __m512i h = _mm512_add_epi32(_mm512_loadu_si512(tc + t), hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
+            __m512i h =
+                _mm512_add_epi32(_mm512_loadu_si512(tc + t), hits16(_mm512_loadu_si512(mk), _mm512_loadu_si512(fk)));
             __m512i b = _mm512_min_epu32(_mm512_add_epi32(h, lim), cap); /* as lower[] holds it */
             __mmask16 on = _mm512_mask_cmple_epu32_mask(valid & more, b, vg), stop = valid & (__mmask16)~on;
             _mm512_storeu_si512(did + nd, _mm512_maskz_compress_epi32(stop, ids));
-            _mm512_storeu_si512(db + nd, _mm512_maskz_compress_epi32(stop, _mm512_or_si512(b, _mm512_set1_epi32((int)(j + 1) << 8))));
+            _mm512_storeu_si512(db + nd, _mm512_maskz_compress_epi32(
+                                             stop, _mm512_or_si512(b, _mm512_set1_epi32((int)(j + 1) << 8))));
             nd += (size_t)__builtin_popcount(stop);
             _mm512_storeu_si512(ni + nt2, _mm512_maskz_compress_epi32(on, ids));
             _mm512_storeu_si512(nc + nt2, _mm512_maskz_compress_epi32(on, _mm512_sub_epi32(b, lim)));
