@@ -8,7 +8,7 @@
  * with GCC or clang, and run where pf_screen_level finds the CPU has it. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define PF_X86 1
-#define PF_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq")))
+#define PF_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,avx512bitalg")))
 #include <immintrin.h>
 #endif
 

@@ -381,9 +381,12 @@ typedef struct vwin {
 
 typedef struct vk {
     vwin w; /* the letters of the first window */
-    __m512i off, sh1, sh2, swap, up, left, code, ycode, pow2;
-    __m512i T[8];          /* the trigrams */
-    __m512i E[2], B[2];    /* the pairs that end words, that begin words */
+    __m512i off, sh1, sh2, swap, dec, cas, code, ycode, lpos;
+    /* the tables with their bits the other way round, as a bit shuffle
+     * reads them: a trigram found in no word, a pair that ends no word,
+     * begins no word */
+    __m512i T[8];
+    __m512i E[2], B[2];
 } vk;
 
 _Static_assert(2 * sizeof(vk) + PF_WINS * sizeof(vwin) + 64 <= PF_SCREEN_WORK,
@@ -408,6 +411,11 @@ PF_AVX512 static void vwin_init(vwin *w, const pf_screen *s, unsigned lanes, siz
     w->cti = _mm512_loadu_si512(b);
 }
 
+PF_AVX512 static inline __m512i not_loaded(const uint8_t *b)
+{
+    return _mm512_xor_si512(_mm512_loadu_si512(b), _mm512_set1_epi8(-1));
+}
+
 PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
 {
     uint8_t b[9][64];
@@ -419,25 +427,27 @@ PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
         b[1][i] = (uint8_t)(l >= 1 ? i - 1 : i);
         b[2][i] = (uint8_t)(l >= 2 ? i - 2 : i);
         b[3][i] = (uint8_t)((i & 15) ^ 1);
-        b[8][i] = (uint8_t)(1u << (i & 7));
+        /* i as the xor of a pair's cells: the bits of the cell that the
+         * rule takes from dec (the row's for the same column, the
+         * column's for the same row, and for both, an XX pair, the row's
+         * rule) */
+        b[5][i] = (uint8_t)(!(i & 0x38) ? 0x07 : !(i & 7) ? 0x38 : 0);
+        b[8][i] = (uint8_t)((i & 7) << 3); /* a byte's first bit in its 64-bit lane */
     }
-    for (unsigned r = 0; r < 5; r++)
-        for (unsigned c = 0; c < 5; c++) {
-            b[4][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | c);
-            b[5][r << 3 | c] = (uint8_t)(r << 3 | (c + 4) % 5);
-        }
+    for (unsigned r = 0; r < 5; r++) /* the cell up and to the left */
+        for (unsigned c = 0; c < 5; c++)
+            b[4][r << 3 | c] = (uint8_t)((r + 4) % 5 << 3 | (c + 4) % 5);
     memcpy(b[6], pf_tri_code, 25), memcpy(b[7], pf_tri_ycode, 25);
     k->off = _mm512_loadu_si512(b[0]);
     k->sh1 = _mm512_loadu_si512(b[1]), k->sh2 = _mm512_loadu_si512(b[2]);
     k->swap = _mm512_loadu_si512(b[3]);
-    k->up = _mm512_loadu_si512(b[4]), k->left = _mm512_loadu_si512(b[5]);
+    k->dec = _mm512_loadu_si512(b[4]), k->cas = _mm512_loadu_si512(b[5]);
     k->code = _mm512_loadu_si512(b[6]), k->ycode = _mm512_loadu_si512(b[7]);
-    k->pow2 = _mm512_loadu_si512(b[8]);
+    k->lpos = _mm512_loadu_si512(b[8]);
     for (int j = 0; j < 8; j++)
-        k->T[j] = _mm512_loadu_si512(s->tri + 64 * j);
+        k->T[j] = not_loaded(s->tri + 64 * j);
     for (int j = 0; j < 2; j++)
-        k->E[j] = _mm512_loadu_si512(s->tri + PF_BI_END + 64 * j),
-        k->B[j] = _mm512_loadu_si512(s->tri + PF_BI_BEGIN + 64 * j);
+        k->E[j] = not_loaded(s->tri + PF_BI_END + 64 * j), k->B[j] = not_loaded(s->tri + PF_BI_BEGIN + 64 * j);
 }
 
 /* Look records up by lane: lanes 0..31 in r0 (index < 64) or r1, lanes
@@ -453,8 +463,10 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx,
 
 /* The first half of bad_win: the deciphered letters' trigrams as the
  * table's byte index w (block number in bits of the letters' codes e2 and
- * e), bit mask and the lanes that count; with force, the letters whose
- * pair with the one before ends no word (ne), begins no word (nb). */
+ * e), the bit's place in the byte's 64-bit lane (bits: a bit shuffle
+ * takes it, a mask with no store and load) and the lanes that count; with
+ * force, the letters whose pair with the one before ends no word (ne),
+ * begins no word (nb). */
 typedef struct vtri {
     __m512i w, e, e2, bits;
     uint64_t valid, ne, nb;
@@ -478,14 +490,14 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
 {
     const __m512i c38 = _mm512_set1_epi8(0x38), c07 = _mm512_set1_epi8(7), cx = _mm512_set1_epi8(PF_X);
     vtri o3;
-    /* cells of the cipher letters, their partners, the rule */
+    /* cells of the cipher letters, their partners, the rule: the row of p
+     * and the column of q, with the bits that cas picks (by the pair's
+     * rows and columns) from the cell up and to the left of p instead */
     __m512i p = look(vw->cti, r0, r1, r2, r3, quad);
     __m512i q = _mm512_shuffle_epi8(p, k->swap);
-    __m512i x = _mm512_xor_si512(p, q);
-    __mmask64 srow = _mm512_testn_epi8_mask(x, c38), scol = _mm512_testn_epi8_mask(x, c07);
-    __m512i o = _mm512_ternarylogic_epi32(c38, p, q, 0xca);
-    o = _mm512_mask_mov_epi8(o, scol, _mm512_permutexvar_epi8(p, k->up));
-    o = _mm512_mask_mov_epi8(o, srow, _mm512_permutexvar_epi8(p, k->left));
+    __m512i m = _mm512_permutexvar_epi8(_mm512_xor_si512(p, q), k->cas);
+    __m512i o = _mm512_ternarylogic_epi32(m, _mm512_permutexvar_epi8(p, k->dec),
+                                          _mm512_ternarylogic_epi32(c38, p, q, 0xca), 0xca);
     __m512i t = look(_mm512_add_epi8(o, k->off), r0, r1, r2, r3, quad);
     /* removable X's: odd, X, and last or between equal letters */
     __m512i t1 = _mm512_permutexvar_epi8(k->sh1, t), t2 = _mm512_permutexvar_epi8(k->sh2, t);
@@ -494,10 +506,10 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
     rx |= rx << 1 | rx << 2;
     /* trigram (t2, t1, t), codes e2, b and e: byte b + 16 (a % 8) (a % 8
      * is e2's bits 4-6; bit 7 ignored) of block a / 8 + 2 (c / 8) (e2's
-     * bit 7, e's bit 3), bit c % 8 (pow2 repeats) */
+     * bit 7, e's bit 3), bit c % 8 */
     o3.e = _mm512_permutexvar_epi8(t, k->code), o3.e2 = _mm512_permutexvar_epi8(t2, k->code);
     o3.w = _mm512_ternarylogic_epi32(_mm512_permutexvar_epi8(t1, k->ycode), o3.e2, _mm512_set1_epi8(0x70), 0xf8);
-    o3.bits = _mm512_permutexvar_epi8(o3.e, k->pow2);
+    o3.bits = _mm512_ternarylogic_epi32(o3.e, c07, k->lpos, 0xea);
     o3.valid = vw->valid3 & ~(uint64_t)rx;
     /* pair (t1, t): bit 32 t1 + t, byte 4 t1 + t / 8 (the 16-bit shift
      * brings bits of the next byte down: masked off) */
@@ -505,9 +517,9 @@ PF_AVX512 static inline __attribute__((always_inline)) vtri tri_index(const vk *
     if (force) {
         __m512i b = _mm512_ternarylogic_epi32(_mm512_slli_epi16(t1, 2), _mm512_srli_epi16(t, 3),
                                               _mm512_set1_epi8(3), 0xf8);
-        __m512i bit = _mm512_shuffle_epi8(k->pow2, t);
-        o3.ne = _mm512_testn_epi8_mask(_mm512_permutex2var_epi8(k->E[0], b, k->E[1]), bit);
-        o3.nb = _mm512_testn_epi8_mask(_mm512_permutex2var_epi8(k->B[0], b, k->B[1]), bit);
+        __m512i bit = _mm512_ternarylogic_epi32(t, c07, k->lpos, 0xea);
+        o3.ne = _mm512_bitshuffle_epi64_mask(_mm512_permutex2var_epi8(k->E[0], b, k->E[1]), bit);
+        o3.nb = _mm512_bitshuffle_epi64_mask(_mm512_permutex2var_epi8(k->B[0], b, k->B[1]), bit);
     }
     return o3;
 }
@@ -536,7 +548,7 @@ PF_AVX512 static inline __attribute__((always_inline)) vmask bad_win(const vk *k
                                                                     int force)
 {
     vtri a = tri_index(k, vw, r0, r1, r2, r3, quad, force);
-    return vmask_of(_mm512_mask_testn_epi8_mask(a.valid, tri_bytes(k->T, &a), a.bits), a.ne, a.nb);
+    return vmask_of(_mm512_mask_bitshuffle_epi64_mask(a.valid, tri_bytes(k->T, &a), a.bits), a.ne, a.nb);
 }
 
 /* Two registers of two matrices each (records ra0, ra1 and rb0, rb1) at
@@ -548,8 +560,8 @@ PF_AVX512 static inline __attribute__((always_inline)) void bad_two(const vk *k,
                                                                    uint64_t *f)
 {
     vtri a = tri_index(k, vw, ra0, ra1, ra0, ra1, 0, 1), b = tri_index(k, vw, rb0, rb1, rb0, rb1, 0, 1);
-    vmask va = vmask_of(_mm512_mask_testn_epi8_mask(a.valid, tri_bytes(k->T, &a), a.bits), a.ne, a.nb),
-          vb = vmask_of(_mm512_mask_testn_epi8_mask(b.valid, tri_bytes(k->T, &b), b.bits), b.ne, b.nb);
+    vmask va = vmask_of(_mm512_mask_bitshuffle_epi64_mask(a.valid, tri_bytes(k->T, &a), a.bits), a.ne, a.nb),
+          vb = vmask_of(_mm512_mask_bitshuffle_epi64_mask(b.valid, tri_bytes(k->T, &b), b.bits), b.ne, b.nb);
     m[0] = va.m, f[0] = va.f, m[1] = vb.m, f[1] = vb.f;
 }
 
@@ -922,7 +934,8 @@ int pf_screen_level(void)
 #ifdef PF_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq"))
+        __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq") &&
+        __builtin_cpu_supports("avx512bitalg"))
         return PF_SCREEN_AVX512;
 #endif
     return PF_SCREEN_SCALAR;
