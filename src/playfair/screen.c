@@ -29,11 +29,12 @@
  * piece's start) this one is weaker, about 15 pieces for 40 random
  * letters instead of 17.2, but its tables (the trigrams by classes of
  * the letters, 512 bytes, and the pairs that end and begin words) are
- * in the reach of byte permutes: with AVX-512 VBMI four matrices of 16
- * letters, or two of 32, are deciphered and screened in a register with
- * no gather: a permute of the matrices' records (letter -> cell, cell ->
- * letter) by the cipher letters, the Playfair rule on rows and columns, a
- * permute back, and 4 two-register permutes for the trigram bits.
+ * in the reach of byte permutes: with AVX-512 VBMI and BITALG four
+ * matrices of 16 letters, or two of 32, are deciphered and screened in a
+ * register with no gather: a permute of the matrices' records (letter ->
+ * cell, cell -> letter) by the cipher letters, the Playfair rule on rows
+ * and columns, a permute back, 4 two-register permutes for the trigrams'
+ * bytes and a bit shuffle for their bits.
  *
  * The looks.  The first look at every matrix takes 16 letters when the
  * limit is small, else 32 (window 0, below); a first look at 32 goes on
