@@ -448,7 +448,8 @@ PF_AVX512 static void vk_init(vk *k, const pf_screen *s, unsigned lanes)
     for (int j = 0; j < 8; j++)
         k->T[j] = not_loaded(s->tri + 64 * j);
     for (int j = 0; j < 2; j++)
-        k->E[j] = not_loaded(s->tri + PF_BI_END + 64 * j), k->B[j] = not_loaded(s->tri + PF_BI_BEGIN + 64 * j);
+        k->E[j] = not_loaded(s->tri + PF_BI_END + 64 * j),
+        k->B[j] = not_loaded(s->tri + PF_BI_BEGIN + 64 * j);
 }
 
 /* Look records up by lane: lanes 0..31 in r0 (index < 64) or r1, lanes
@@ -464,8 +465,8 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx,
 
 /* The first half of bad_win: the deciphered letters' trigrams as the
  * table's byte index w (block number in bits of the letters' codes e2 and
- * e), the bit's place in the byte's 64-bit lane (bits: a bit shuffle
- * takes it, a mask with no store and load) and the lanes that count; with
+ * e), the bit's place in the byte's 64-bit lane (bits: the bit shuffle's
+ * index) and the lanes that count; with
  * force, the letters whose pair with the one before ends no word (ne),
  * begins no word (nb). */
 typedef struct vtri {
