@@ -466,9 +466,8 @@ PF_AVX512 static inline __attribute__((always_inline)) __m512i look(__m512i idx,
 /* The first half of bad_win: the deciphered letters' trigrams as the
  * table's byte index w (block number in bits of the letters' codes e2 and
  * e), the bit's place in the byte's 64-bit lane (bits: the bit shuffle's
- * index) and the lanes that count; with
- * force, the letters whose pair with the one before ends no word (ne),
- * begins no word (nb). */
+ * index) and the lanes that count; with force, the letters whose pair
+ * with the one before ends no word (ne), begins no word (nb). */
 typedef struct vtri {
     __m512i w, e, e2, bits;
     uint64_t valid, ne, nb;
