@@ -144,11 +144,19 @@ _Static_assert(sizeof(pf_live) == 16, "four entries a cache line");
 /* The first look of a message is shared out in chunks: each thread takes
  * the next chunk not yet taken (an atomic counter), screens it and marks it
  * screened; the caller's thread also searches the screened chunks, in
- * order, so the answers and even the counts are those of one thread.  A
- * fixed split would make the caller wait whenever the other thread starts
- * late (waking a sleeping thread costs 0.1 ms or more on a busy machine,
- * as much as 15 chunks) or runs slower; taking chunks as they come lets
- * the caller screen what the other has not reached. */
+ * order.  A fixed split would make the caller wait whenever the other
+ * thread starts late (waking a sleeping thread costs 0.1 ms or more on a
+ * busy machine, as much as 15 chunks) or runs slower; taking chunks as they
+ * come lets the caller screen what the other has not reached.
+ *
+ * Once the search has found a reading of c words, a chunk screened after
+ * that is screened at limit c instead of the first guess (glim), as the
+ * search itself then goes no further than c: a matrix needs only a bound
+ * above c to be out, and a chunk screened earlier at the higher guess has
+ * kept nothing that ties or beats c which the lower limit would drop.  So
+ * the answers are those of one thread; the counts (pairs deciphered, texts
+ * parsed) are too with one thread, while with two they depend on which
+ * chunks the helper screened before the answer turned up. */
 typedef struct pf_chunk {
     atomic_int done; /* screened: nkept and minout are set (release) */
     unsigned minout; /* least bound of the matrices screened out */
@@ -171,6 +179,7 @@ typedef struct pf_job {
     size_t ntask;        /* tasks of this job: nchunk, or the pieces */
     size_t nmore;        /* later looks: the matrices in sc.alive */
     atomic_size_t next;  /* the next task to take */
+    atomic_uint glim;    /* the least words of a reading found (first look) */
     pf_chunk *chunk;     /* per task */
     uint32_t *kept;      /* chunk c's kept matrices at c * SLOT, from c * CHUNK */
 } pf_job;
@@ -375,6 +384,8 @@ static void job_task(pf_job *jb, size_t c)
     }
     s.rec = jb->sc.rec + 64 * c0, s.nmat = c1 - c0, s.lower = jb->sc.lower + c0, s.seen = jb->sc.seen + c0;
     s.alive = jb->kept + c * SLOT;
+    if (atomic_load_explicit(&jb->glim, memory_order_relaxed) < s.g)
+        s.g = atomic_load_explicit(&jb->glim, memory_order_relaxed);
     if (jb->level != PF_SCREEN_OFF) {
         ch->nkept = pf_screen_run(&s, jb->level, &ch->minout);
     } else {
@@ -1139,6 +1150,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
         pf_screen_prepare(&sc, pf->screen);
     jb->sc = sc, jb->level = pf->screen, jb->more = 0, jb->ntask = jb->nchunk;
     atomic_store_explicit(&jb->next, 0, memory_order_relaxed);
+    atomic_store_explicit(&jb->glim, UINT_MAX, memory_order_relaxed);
     for (size_t c = 0; c < jb->nchunk; c++)
         atomic_store_explicit(&jb->chunk[c].done, 0, memory_order_relaxed);
     /* With a second thread, it takes chunks too (posting publishes the
@@ -1174,6 +1186,8 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
                     break;
                 nalive += (size_t)rc;
             }
+            if (sw.mindone < gin) /* the chunks screened from now on */
+                atomic_store_explicit(&jb->glim, sw.mindone, memory_order_relaxed);
             if (rc < 0)
                 break;
         }
