@@ -311,12 +311,13 @@ static rsol ref_read(const rtrie *t, const wl *d, const char *P)
 typedef struct rans {
     int words, ambiguous; /* words = -1: no keyword explains the text */
     char *text;
+    const char *key; /* the first keyword that reads it so (the crack reports the first) */
 } rans;
 
 /* Brute force over every keyword of d. */
 static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
 {
-    rans a = {-1, 0, NULL};
+    rans a = {-1, 0, NULL, NULL};
     char m[26], P[8192];
     for (size_t k = 0; k < d->n; k++) {
         rsol r;
@@ -326,7 +327,7 @@ static rans ref_crack(const rtrie *t, const wl *d, const char *ct)
         r = ref_read(t, d, P);
         if (r.words >= 0 && (a.words < 0 || r.words < a.words)) {
             free(a.text);
-            a.words = r.words, a.ambiguous = r.ways > 1, a.text = r.text;
+            a.words = r.words, a.ambiguous = r.ways > 1, a.text = r.text, a.key = d->w[k];
         } else {
             if (r.words >= 0 && r.words == a.words && (r.ways > 1 || strcmp(r.text, a.text)))
                 a.ambiguous = 1;
@@ -466,12 +467,13 @@ static void test_against_reference(const wl *sys)
             continue;
         }
         if (rc == 0 && (int)res.words == a.words && res.ambiguous == a.ambiguous &&
-            (a.ambiguous || !strcmp(res.plaintext, a.text)))
+            (a.ambiguous || (!strcmp(res.plaintext, a.text) && !strcmp(res.keyword, a.key))))
             agree++;
         else
-            fprintf(stderr, "message %d '%s' key %s: crack %d '%s' (%zu words%s), reference '%s' (%d%s)\n",
-                    i, msg, key, rc, res.plaintext, res.words, res.ambiguous ? ", ambiguous" : "",
-                    a.text, a.words, a.ambiguous ? ", ambiguous" : "");
+            fprintf(stderr,
+                    "message %d '%s' key %s: crack %d '%s' (%zu words%s, key %s), reference '%s' (%d%s, key %s)\n", i,
+                    msg, key, rc, res.plaintext, res.words, res.ambiguous ? ", ambiguous" : "", res.keyword, a.text,
+                    a.words, a.ambiguous ? ", ambiguous" : "", a.key);
         if (a.ambiguous) {
             amb++;
         } else {

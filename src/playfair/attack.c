@@ -39,10 +39,11 @@
  * A sweep with limit g takes, in memory order, each matrix whose bound is at
  * most g and deciphers it pair by pair until its bound passes g, or its text
  * ends: the exact parse below then gives its true number of words c >= its
- * bound, and it joins the "done" list.  The next sweep's limit is the least
- * bound left.  Once the least done c is below every bound left, no matrix
- * can do better than c words and every matrix that does exactly as well is
- * in the done list: the answer and its ties are known exactly.  The first
+ * bound, and its reading is weighed against the answer so far (spelled
+ * there and then, so that no text is parsed twice).  The next sweep's limit
+ * is the least bound left.  Once the least c is below every bound left, no
+ * matrix can do better than c words and every matrix that does exactly as
+ * well has been weighed: the answer and its ties are known exactly.  The first
  * limit is a guess (a word for every ten letters, plus one) so that most
  * matrices are refuted in one visit; a matrix is never deciphered from the
  * start twice, because its state (pairs done, the piece's last letters, the
@@ -207,10 +208,6 @@ typedef struct pf_wstate {
     int32_t j0, at, x;
 } pf_wstate;
 
-typedef struct pf_done {
-    int32_t mat, words; /* a matrix whose whole text parsed, its fewest words */
-} pf_done;
-
 struct sb_playfair {
     sb_mem own, *mem;
     char *pool;               /* the distinct words, upper case, NUL-ended */
@@ -251,8 +248,6 @@ struct sb_playfair {
     uint32_t *kept;           /* the ones the screen kept of a chunk */
     uint8_t *lower;           /* each matrix's screen bound */
     uint8_t *seen;            /* the screen's windows that bound covers */
-    pf_done *done;
-    size_t ndone, donecap;
     pf_wstate *walks[2];      /* exact()'s words open at a letter, at the next */
     size_t walkcap[2];
     uint8_t *ways;
@@ -566,7 +561,6 @@ void sb_playfair_free(sb_playfair *pf)
     for (size_t i = 0; i < sizeof arr / sizeof *arr; i++)
         sb_mem_free(m, *arr[i], (pf->cap + 2) * sizeof(int32_t));
     free_fixed(pf);
-    sb_mem_free(m, pf->done, pf->donecap * sizeof *pf->done);
     for (int i = 0; i < 2; i++)
         sb_mem_free(m, pf->walks[i], pf->walkcap[i] * sizeof *pf->walks[i]);
     sb_mem_free(m, pf->out, pf->outcap);
@@ -1008,11 +1002,38 @@ static int advance(const sb_playfair *pf, pf_live *e, unsigned g, size_t npairs,
 }
 
 /* What a sweep knows: its limit, the least words of a finished matrix, the
- * least bound of the matrices it keeps. */
+ * least bound of the matrices it keeps; and the answer so far.  Among the
+ * matrices with mindone words, the answer is the first of those whose
+ * reading keeps the fewest X's that could be inserted ones (pick, fewest:
+ * an X between equal letters or at the end is far more often a filler than
+ * a letter of a word, SIMPLE ERROL rather than SIMPLEX ERROL when both have
+ * two words), its reading in pf->out; ambiguous when another reading ties
+ * on both counts, with its own matrix or another one's letters. */
 typedef struct sweep {
     unsigned g, mindone, next;
     size_t n, npairs;
+    int32_t pick, fewest;
+    int ambiguous;
 } sweep;
+
+/* A matrix mat whose reading has c words (and x, ways as exact gives them,
+ * its parse still in place) against the answer so far. */
+static void answer(sb_playfair *pf, sweep *sw, uint32_t mat, unsigned c, int32_t x, unsigned ways)
+{
+    char *t;
+    if (c > sw->mindone || (c == sw->mindone && x > sw->fewest))
+        return;
+    spell(pf, sw->n, pf->alt);
+    if (c < sw->mindone || x < sw->fewest) {
+        sw->mindone = c, sw->fewest = x, sw->ambiguous = ways > 1;
+    } else {
+        sw->ambiguous |= ways > 1 || strcmp(pf->alt, pf->out) != 0;
+        if ((int32_t)mat > sw->pick)
+            return;
+    }
+    sw->pick = (int32_t)mat;
+    t = pf->out, pf->out = pf->alt, pf->alt = t;
+}
 
 /* One visit of a sweep to live matrix e: advance it if its bound allows.
  * Returns 1 if it stays in the search, 0 if not, or SB_ENOMEM. */
@@ -1052,15 +1073,8 @@ static int visit(sb_playfair *pf, pf_live *e, sweep *sw, sb_playfair_result *res
             sw->next = lim + 1;
         return 1;
     }
-    if (c < 0)
-        return 0;
-    if ((unsigned)c > sw->mindone)
-        return 0;
-    if (grow(pf, (void **)&pf->done, &pf->donecap, pf->ndone + 1, sizeof *pf->done, err))
-        return SB_ENOMEM;
-    pf->done[pf->ndone++] = (pf_done){(int32_t)e->mat, c};
-    if ((unsigned)c < sw->mindone)
-        sw->mindone = (unsigned)c;
+    if (c >= 0)
+        answer(pf, sw, e->mat, (unsigned)c, x, w);
     return 0;
 }
 
@@ -1108,7 +1122,7 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     pf_screen sc;
     pf_helper *help = NULL;
     pf_job *jb;
-    int32_t best = -1, pick = -1;
+    int32_t best = -1;
     int rc;
     if (!pf || !cipher || !res)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_playfair_crack: %s is NULL",
@@ -1142,8 +1156,8 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
      * CHUNK matrices, then visits the ones kept, whose records are still in
      * the cache.  The matrices screened out wait (minout: their least
      * bound) and join the search when its limit reaches their bound. */
-    pf->ndone = 0, nalive = 0;
-    sw.g = gin, sw.mindone = UINT_MAX, sw.next = UINT_MAX, sw.n = n, sw.npairs = npairs;
+    nalive = 0;
+    sw = (sweep){gin, UINT_MAX, UINT_MAX, n, npairs, -1, INT32_MAX, 0};
     sc = (pf_screen){pf->rec, pf->nmat, pf->tri, pf->ct, n, gin, pf->kept, pf->lower, pf->screenwork, pf->seen,
                     pf->span, {0}};
     if (pf->screen != PF_SCREEN_OFF)
@@ -1239,41 +1253,10 @@ int sb_playfair_crack(sb_playfair *pf, const char *cipher, const sb_control *ctl
     }
     if (best < 0)
         return sb_error_set(err, SB_ENOTFOUND, 0, 0, "no keyword of the dictionary explains this text");
-    /* Every matrix with `best` words: of those whose reading keeps the
-     * fewest X's that could be inserted ones, report the first and compare
-     * the rest.  An X between equal letters or at the end is far more often
-     * a filler than a letter of a word: SIMPLE ERROL rather than SIMPLEX
-     * ERROL when both have two words. */
-    {
-        unsigned w;
-        int32_t c, x, fewest = INT32_MAX;
-        for (size_t d = 0; d < pf->ndone; d++) {
-            if (pf->done[d].words != best)
-                continue;
-            if (exact(pf, (size_t)pf->done[d].mat, n, &w, &x, INT32_MAX, &c, err))
-                return SB_ENOMEM;
-            if (x < fewest || (x == fewest && pf->done[d].mat < pick))
-                fewest = x, pick = pf->done[d].mat;
-        }
-        if (exact(pf, (size_t)pick, n, &w, &x, INT32_MAX, &c, err))
-            return SB_ENOMEM;
-        spell(pf, n, pf->out);
-        res->ambiguous = w > 1;
-        for (size_t d = 0; d < pf->ndone && !res->ambiguous; d++) {
-            if (pf->done[d].words != best || pf->done[d].mat == pick)
-                continue;
-            if (exact(pf, (size_t)pf->done[d].mat, n, &w, &x, INT32_MAX, &c, err))
-                return SB_ENOMEM;
-            if (x != fewest)
-                continue;
-            spell(pf, n, pf->alt);
-            if (w > 1 || strcmp(pf->alt, pf->out) != 0)
-                res->ambiguous = 1;
-        }
-    }
     res->found = 1;
     res->words = (size_t)best;
-    res->keyword = pf->pool + pf->woff[pf->key[pick]];
+    res->ambiguous = sw.ambiguous;
+    res->keyword = pf->pool + pf->woff[pf->key[sw.pick]];
     res->plaintext = pf->out;
     return 0;
 }
