@@ -40,11 +40,11 @@
  * most g and deciphers it pair by pair until its bound passes g, or its text
  * ends: the exact parse below then gives its true number of words c >= its
  * bound, and its reading is weighed against the answer so far (spelled
- * there and then, so that no text is parsed twice).  The next sweep's limit
- * is the least bound left.  Once the least c is below every bound left, no
- * matrix can do better than c words and every matrix that does exactly as
- * well has been weighed: the answer and its ties are known exactly.  The first
- * limit is a guess (a word for every ten letters, plus one) so that most
+ * there and then: no reading is parsed again to be weighed).  The next
+ * sweep's limit is the least bound left.  Once the least c is below every
+ * bound left, no matrix can do better than c words and every matrix that
+ * does exactly as well has been weighed: the answer and its ties are known
+ * exactly.  The first limit is a guess (a word for every ten letters, plus one) so that most
  * matrices are refuted in one visit; a matrix is never deciphered from the
  * start twice, because its state (pairs done, the piece's last letters, the
  * bound) travels with it in the live list between sweeps.
@@ -379,8 +379,9 @@ static void job_task(pf_job *jb, size_t c)
     }
     s.rec = jb->sc.rec + 64 * c0, s.nmat = c1 - c0, s.lower = jb->sc.lower + c0, s.seen = jb->sc.seen + c0;
     s.alive = jb->kept + c * SLOT;
-    if (atomic_load_explicit(&jb->glim, memory_order_relaxed) < s.g)
-        s.g = atomic_load_explicit(&jb->glim, memory_order_relaxed);
+    unsigned gl = atomic_load_explicit(&jb->glim, memory_order_relaxed);
+    if (gl < s.g)
+        s.g = gl;
     if (jb->level != PF_SCREEN_OFF) {
         ch->nkept = pf_screen_run(&s, jb->level, &ch->minout);
     } else {
