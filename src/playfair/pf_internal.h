@@ -5,10 +5,14 @@
 #include "sbfs/playfair.h"
 
 /* AVX-512 code (the screen, the annealer's score) is compiled for x86-64
- * with GCC or clang, and run where pf_screen_level finds the CPU has it. */
+ * with GCC or clang, and run where pf_screen_level finds the CPU has it.
+ * BMI1 and BMI2 too, which every CPU with these AVX-512 parts has: with no
+ * AND-NOT among the general instructions, GCC did the screen's logic on
+ * masks in mask registers, whose instructions share the unit of the byte
+ * permutes (7% of the crack's time on long messages). */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define PF_X86 1
-#define PF_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,avx512bitalg")))
+#define PF_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vpopcntdq,avx512bitalg,bmi,bmi2")))
 #include <immintrin.h>
 #endif
 

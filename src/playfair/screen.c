@@ -936,7 +936,7 @@ int pf_screen_level(void)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vpopcntdq") &&
-        __builtin_cpu_supports("avx512bitalg"))
+        __builtin_cpu_supports("avx512bitalg") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
         return PF_SCREEN_AVX512;
 #endif
     return PF_SCREEN_SCALAR;
