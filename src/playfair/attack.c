@@ -44,10 +44,11 @@
  * sweep's limit is the least bound left.  Once the least c is below every
  * bound left, no matrix can do better than c words and every matrix that
  * does exactly as well has been weighed: the answer and its ties are known
- * exactly.  The first limit is a guess (a word for every ten letters, plus one) so that most
- * matrices are refuted in one visit; a matrix is never deciphered from the
- * start twice, because its state (pairs done, the piece's last letters, the
- * bound) travels with it in the live list between sweeps.
+ * exactly.  The first limit is a guess (a word for every ten letters, plus
+ * one) so that most matrices are refuted in one visit; a matrix is never
+ * deciphered from the start twice, because its state (pairs done, the
+ * piece's last letters, the bound) travels with it in the live list between
+ * sweeps.
  *
  * The screen.  Before any matrix is deciphered pair by pair, screen.c
  * gives every matrix a cheaper lower bound (bad trigrams, window of 32
