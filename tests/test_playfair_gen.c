@@ -927,6 +927,18 @@ static void test_screen_bounds(const wl *sys)
  * around W, on every screen this CPU has: it must never pass W (255 stands
  * for 255 or more), the matrix must be kept once the limit reaches W, and
  * the screens must agree.  Returns the looks whose bound met W. */
+/* One matrix to screen: key's record into rec (17 records: the vector
+ * screen reads 16 past the last), ct's letters as indexes into ctv. */
+static void one_matrix(const char *key, const char *ct, uint8_t *rec, uint8_t *ctv)
+{
+    uint8_t cell[25];
+    memset(rec, 0, 64 * 17);
+    CHECK_INT(pf_matrix_idx(key, cell, NULL), 0);
+    pf_screen_record(cell, rec);
+    for (size_t i = 0; ct[i]; i++)
+        ctv[i] = (uint8_t)pf_index(ct[i]);
+}
+
 static int screen_sound(const uint8_t *tri, const char *key, unsigned span, const char *ct, unsigned W, int *bad)
 {
     static uint8_t rec[64 * 17] __attribute__((aligned(64))), lower[2][32], seen[2][32], ctv[16384];
@@ -935,12 +947,7 @@ static int screen_sound(const uint8_t *tri, const char *key, unsigned span, cons
     int levels = pf_screen_level() == PF_SCREEN_AVX512 ? 2 : 1, met = 0;
     unsigned cap = W < 255 ? W : 255, lim[6] = {1, W / 2, W > 1 ? W - 1 : 1, W, W + 1, 300};
     size_t n = strlen(ct), nk[2];
-    uint8_t cell[25];
-    memset(rec, 0, sizeof rec);
-    CHECK_INT(pf_matrix_idx(key, cell, NULL), 0);
-    pf_screen_record(cell, rec);
-    for (size_t i = 0; i < n; i++)
-        ctv[i] = (uint8_t)pf_index(ct[i]);
+    one_matrix(key, ct, rec, ctv);
     for (int l = 0; l < 6; l++) {
         unsigned least[2];
         for (int lv = 0; lv < levels; lv++) {
@@ -1422,12 +1429,7 @@ static int screen_keeps(const uint8_t *tri, unsigned span, const char *key, cons
     static char work[PF_SCREEN_WORK];
     size_t n = strlen(ct);
     unsigned least;
-    uint8_t cell[25];
-    memset(rec, 0, sizeof rec);
-    CHECK_INT(pf_matrix_idx(key, cell, NULL), 0);
-    pf_screen_record(cell, rec);
-    for (size_t i = 0; i < n; i++)
-        ctv[i] = (uint8_t)pf_index(ct[i]);
+    one_matrix(key, ct, rec, ctv);
     pf_screen sc = {rec, 1, tri, ctv, n, g, alive, lower, work, seen, span, {0}};
     pf_screen_prepare(&sc, PF_SCREEN_SCALAR);
     return pf_screen_run(&sc, PF_SCREEN_SCALAR, &least) == 1;
