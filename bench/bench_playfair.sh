@@ -2,7 +2,8 @@
 # Playfair: the set-up InitPlayfair does (the whole system word list, about
 # 73,000 words after filtering), cracking 100 random messages of 1-8 words
 # and 100 of 5-40 words under random keywords (each figure the median of
-# RUNS runs), then the keyword-less crack (anneal) on random key squares.
+# RUNS runs), the time a message for messages of 3, 12, 24 and 48 words,
+# then the keyword-less crack (anneal) on random key squares.
 # Targets: set-up under 100 ms; each set of 100 messages under 50 ms;
 # anneal: 95% of 120-letter messages recovered, under 2 s each.
 #
@@ -63,6 +64,27 @@ crack_set() {
 }
 crack_set 1-8 1-8
 crack_set 5-40 5-40
+
+# The time a message by length: 100 messages of 3, 12, 24 and 48 words
+# each (about 12, 50, 100 and 200 letter pairs), seed 2026.
+line="by length:"
+for w in 3 12 24 48; do
+    $SBFS playfair random -n 100 --seed 2026 --words "$w-$w" > "$tmp/msgs" || exit 1
+    cut -f3 "$tmp/msgs" > "$tmp/ct"
+    pairs=$(awk '{ n += gsub(/[A-Z]/, "") } END { printf "%.0f", n / NR / 2 }' "$tmp/ct")
+    rm -f "$tmp/crack"
+    i=0
+    while [ $i -lt "$RUNS" ]; do
+        $SBFS playfair crack --stats "$tmp/ct" > "$tmp/out" 2> "$tmp/err" || { cat "$tmp/err"; exit 1; }
+        sed -n 's/^cracked: .* in \([0-9.]*\) ms, .*/\1/p' "$tmp/err" >> "$tmp/crack"
+        i=$((i + 1))
+    done
+    paste "$tmp/ct" "$tmp/out" > "$tmp/answers"
+    "$SBFS_TOP/tests/verify" playfair $DICT < "$tmp/answers" > /dev/null \
+        || { echo "playfair: answers of $w words FAILED verification"; exit 1; }
+    line="$line $w words ($pairs pairs) $(median < "$tmp/crack" | awk '{ printf "%.3f", $1 / 100 }') ms,"
+done
+echo "${line%,} a message (medians of $RUNS runs)"
 
 [ "$ANNEAL_N" -gt 0 ] || exit 0
 if [ ! -d $FORTUNES ]; then
