@@ -211,6 +211,12 @@ void cli_progress_clear(cli_progress *p);
 /* "sbfs: MSG" on a line of its own, the progress line erased first. */
 void cli_note(cli_progress *p, const char *msg);
 
+/* The cache folder into dir (cap bytes): arg when not NULL, else
+ * $XDG_CACHE_HOME/sbfs, else ~/.cache/sbfs, made if need be.  Returns 0;
+ * or -1 with dir empty when there is none (no HOME) or it cannot be made,
+ * after a note on stderr that `what` will not be cached. */
+int cli_cache_dir(const char *arg, char *dir, size_t cap, const char *what);
+
 /* Memory budget from a --memory argument (NULL: the default, most of
  * physical memory).  Returns 0 or SB_EUSAGE. */
 int cli_memory_budget(const char *arg, size_t *out, sb_error *err);

@@ -57,24 +57,6 @@ static void note(void *ud, const char *msg)
     cli_note(ud, msg);
 }
 
-static int make_dirs(const char *dir)
-{
-    char buf[4096];
-    size_t n = strlen(dir);
-    if (n >= sizeof buf)
-        return -1;
-    memcpy(buf, dir, n + 1);
-    for (size_t i = 1; i <= n; i++)
-        if (buf[i] == '/' || buf[i] == 0) {
-            char c = buf[i];
-            buf[i] = 0;
-            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-                return -1;
-            buf[i] = c;
-        }
-    return 0;
-}
-
 /* A line holding a NUL byte, which the line parser (C strings) would take
  * for the end: the token around the first one is no tile, and is quoted
  * with the NUL shown as \0. */
@@ -404,20 +386,8 @@ int cmd_npuzzle(int argc, char **argv)
     r.json = o.json;
     r.html = o.html;
     r.dir = dir;
-    if (!nocache) {
-        const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-        if (dirarg)
-            snprintf(dir, sizeof dir, "%s", dirarg);
-        else if (x && *x)
-            snprintf(dir, sizeof dir, "%s/sbfs", x);
-        else if (home && *home)
-            snprintf(dir, sizeof dir, "%s/.cache/sbfs", home);
-        if (*dir && make_dirs(dir) != 0) {
-            fprintf(stderr, "sbfs: cannot create %s (%s): pattern databases will not be cached\n", dir,
-                    strerror(errno));
-            *dir = 0;
-        }
-    }
+    if (!nocache)
+        cli_cache_dir(dirarg, dir, sizeof dir, "pattern databases");
 
     if (o.verify)
         return verify_cache(dir);

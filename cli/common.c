@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int cli_status(int code)
@@ -414,4 +415,42 @@ void cli_table_disk_note(void)
     const char *tmp = getenv("TMPDIR");
     fprintf(stderr, "sbfs: the table needs more than the memory budget: it is built on disk, in slices, "
                     "in a folder under %s\n", tmp && *tmp ? tmp : "/tmp");
+}
+
+static int make_dirs(const char *dir)
+{
+    char buf[4096];
+    size_t n = strlen(dir);
+    if (n >= sizeof buf)
+        return -1;
+    memcpy(buf, dir, n + 1);
+    for (size_t i = 1; i <= n; i++)
+        if (buf[i] == '/' || buf[i] == 0) {
+            char c = buf[i];
+            buf[i] = 0;
+            if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+                return -1;
+            buf[i] = c;
+        }
+    return 0;
+}
+
+int cli_cache_dir(const char *arg, char *dir, size_t cap, const char *what)
+{
+    const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    *dir = 0;
+    if (arg)
+        snprintf(dir, cap, "%s", arg);
+    else if (x && *x)
+        snprintf(dir, cap, "%s/sbfs", x);
+    else if (home && *home)
+        snprintf(dir, cap, "%s/.cache/sbfs", home);
+    if (!*dir)
+        return -1;
+    if (make_dirs(dir) != 0) {
+        fprintf(stderr, "sbfs: cannot create %s (%s): %s will not be cached\n", dir, strerror(errno), what);
+        *dir = 0;
+        return -1;
+    }
+    return 0;
 }
