@@ -819,6 +819,11 @@ static void test_playfair(void)
         USAGE(sb_pfquad_add(NULL, "ABCD", 4, &e));
         USAGE(sb_pfquad_add(q, NULL, 4, &e));
         USAGE(sb_pfquad_finish(NULL, &e));
+        USAGE(sb_pfquad_save(NULL, "q.tab", 1, &e));
+        USAGE(sb_pfquad_save(q, NULL, 1, &e));
+        USAGE(sb_pfquad_save(q, "q.tab", 1, &e)); /* not finished */
+        CHECK(sb_pfquad_load(NULL, 1, NULL, &e) == NULL);
+        CHECK_INT(e.code, SB_EUSAGE);
         CHECK_U64(sb_pfquad_total(NULL), 0);
         CHECK(sb_pfquad_score(NULL, "ABCDEF") == 0);
         CHECK(sb_pfquad_score(q, NULL) == 0);

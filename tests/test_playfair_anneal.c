@@ -14,6 +14,7 @@
 
 #include <dirent.h>
 #include <math.h>
+#include <unistd.h>
 
 static const char story[] =
     "On the first morning of the spring the harbour was quiet and the boats lay still in the grey water. "
@@ -172,6 +173,98 @@ static void test_quadgrams(void)
     CHECK(sb_pfquad_score(s, "THE BOATS LAY STILL IN THE WATER") > sb_pfquad_score(s, "QZVKX PWMGY FJBRT HLCNS"));
     CHECK(sb_pfquad_score(s, "ABC") == 0);
     sb_pfquad_free(s);
+}
+
+/* Add d to the byte at offset `at` of the file at path. */
+static void poke_byte(const char *path, long at, int d)
+{
+    FILE *f = fopen(path, "r+b");
+    int c;
+    if (!f || fseek(f, at, SEEK_SET) != 0 || (c = fgetc(f)) == EOF || fseek(f, at, SEEK_SET) != 0 ||
+        fputc((c + d) & 255, f) == EOF) {
+        CHECK(0);
+    }
+    if (f)
+        fclose(f);
+}
+
+/* A saved table reads back as the same statistics (the same score for
+ * random squares and texts, the same English bars), under its own tag
+ * only; a damaged, cut or foreign file is refused, a missing one is an
+ * I/O error. */
+static void test_saved_table(void)
+{
+    char dir[] = "/tmp/sbfs-test-quad-XXXXXX", path[256], text[200];
+    sb_pfquad *s, *t;
+    sb_error e;
+    sb_rng rng;
+    FILE *f;
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/q.tab", dir);
+    CHECK_INT(story_table(&s), 0);
+    if (!s)
+        return;
+    CHECK_INT(sb_pfquad_save(s, path, 0x1234, &e), 0);
+    t = sb_pfquad_load(path, 0x1234, NULL, &e);
+    CHECK(t != NULL);
+    if (t) {
+        double b1, n1, b2, n2;
+        CHECK(sb_pfquad_total(t) == sb_pfquad_total(s));
+        sb_rng_seed(&rng, 17);
+        for (int k = 0; k < 50; k++) {
+            char m[26];
+            random_square(&rng, m);
+            passage(sb_rng_below(&rng, 1000), 20 + 2 * sb_rng_below(&rng, 60), text);
+            CHECK(pf_anneal_score(s, m, text, 1) == pf_anneal_score(t, m, text, 1));
+            CHECK(pf_anneal_score(s, m, text, 0) == pf_anneal_score(t, m, text, 0));
+            CHECK(sb_pfquad_score(s, text) == sb_pfquad_score(t, text));
+        }
+        pf_anneal_bars(s, 120, &b1, &n1);
+        pf_anneal_bars(t, 120, &b2, &n2);
+        CHECK(b1 == b2 && n1 == n2);
+        CHECK_INT(sb_pfquad_add(t, "more", 4, &e), SB_EUSAGE); /* finished */
+        sb_pfquad_free(t);
+    }
+    /* another tag */
+    CHECK(sb_pfquad_load(path, 0x1235, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EBADFILE);
+    CHECK(strstr(e.msg, "another text") != NULL);
+    /* a byte of the table */
+    poke_byte(path, 200000, 1);
+    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EBADFILE);
+    CHECK(strstr(e.msg, "checksum") != NULL);
+    poke_byte(path, 200000, -1);
+    t = sb_pfquad_load(path, 0x1234, NULL, &e);
+    CHECK(t != NULL);
+    sb_pfquad_free(t);
+    /* a byte of the parameters */
+    poke_byte(path, 40, 1);
+    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EBADFILE);
+    poke_byte(path, 40, -1);
+    /* cut short */
+    CHECK_INT(sb_pfquad_save(s, path, 0x1234, &e), 0);
+    CHECK(truncate(path, 1000) == 0);
+    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EBADFILE);
+    /* not a table at all */
+    if ((f = fopen(path, "wb"))) {
+        fputs("THE BOATS LAY STILL IN THE GREY WATER\n", f);
+        fclose(f);
+    }
+    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EBADFILE);
+    remove(path);
+    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
+    CHECK_INT(e.code, SB_EIO);
+    /* a table still counting is not saved */
+    t = sb_pfquad_new(NULL, &e);
+    CHECK(t != NULL);
+    CHECK_INT(sb_pfquad_save(t, path, 1, &e), SB_EUSAGE);
+    sb_pfquad_free(t);
+    sb_pfquad_free(s);
+    rmdir(dir);
 }
 
 /* The walks' Metropolis test reads thresholds from a table instead of
@@ -558,6 +651,7 @@ static void test_anneal_fortunes(void)
 int main(void)
 {
     RUN(test_quadgrams);
+    RUN(test_saved_table);
     RUN(test_accept_table);
     RUN(test_walk_score);
     RUN(test_polish_orders);

@@ -123,6 +123,16 @@ int sb_pfquad_add(sb_pfquad *q, const char *text, size_t len, sb_error *err);
 int sb_pfquad_finish(sb_pfquad *q, sb_error *err);
 /* Quadgrams counted (0 for q NULL). */
 uint64_t sb_pfquad_total(const sb_pfquad *q);
+/* A finished table saved to path (written beside it and renamed into
+ * place), with source: the caller's tag for the text it was counted from
+ * (a hash of the files' names and dates, say).  0, SB_EIO, or SB_EUSAGE (q
+ * or path NULL, q not finished). */
+int sb_pfquad_save(const sb_pfquad *q, const char *path, uint64_t source, sb_error *err);
+/* A saved table back, finished, if its tag is source; NULL with err:
+ * SB_EIO (no such file, or unreadable), SB_EBADFILE (not such a table,
+ * damaged, or another tag: the message says which), SB_ENOMEM, SB_EUSAGE
+ * (path NULL).  mem as for sb_pfquad_new. */
+sb_pfquad *sb_pfquad_load(const char *path, uint64_t source, sb_mem *mem, sb_error *err);
 
 #define SB_PLAYFAIR_ANNEAL_MAXTHREADS 64
 

@@ -40,6 +40,8 @@
  * restarts in a row have not beaten the best, or at the time limit. */
 #include "pf_internal.h"
 #include "../core/internal.h"
+#include "../core/le.h"
+#include "../core/tablefile.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -239,6 +241,102 @@ int sb_pfquad_finish(sb_pfquad *q, sb_error *err)
 uint64_t sb_pfquad_total(const sb_pfquad *q)
 {
     return q ? q->total : 0;
+}
+
+/* A finished table saved: the table-file container (core/tablefile.h),
+ * kind "quadgram"; its parameters eight numbers of 8 bytes, little-endian
+ * (the caller's source tag, the quadgrams counted, those that begin a pair
+ * and those that begin second, then the floor, the scale, the mean and
+ * the deviation as IEEE doubles), its data the NQ bytes of levels. */
+static const sb_tf_kind quad_kind = {"quadgram", 1, "a quadgram table"};
+enum { QUAD_PARAMS = 8 * 8 };
+
+static uint64_t double_bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+static double bits_double(uint64_t u)
+{
+    double d;
+    memcpy(&d, &u, sizeof d);
+    return d;
+}
+
+int sb_pfquad_save(const sb_pfquad *q, const char *path, uint64_t source, sb_error *err)
+{
+    unsigned char p[QUAD_PARAMS];
+    const uint64_t v[8] = {source,
+                           q ? q->total : 0,
+                           q ? q->place[0] : 0,
+                           q ? q->place[1] : 0,
+                           q ? double_bits(q->floor_) : 0,
+                           q ? double_bits(q->scale) : 0,
+                           q ? double_bits(q->mean) : 0,
+                           q ? double_bits(q->sd) : 0};
+    if (!q || !path)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pfquad_save: %s is NULL", q ? "path" : "the table");
+    if (!q->lp)
+        return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pfquad_save: the table is not finished");
+    for (int i = 0; i < 8; i++)
+        sb_le_put64(p + 8 * i, v[i]);
+    return sb_tf_save(path, &quad_kind, p, sizeof p, q->lp, NQ, 1, err);
+}
+
+sb_pfquad *sb_pfquad_load(const char *path, uint64_t source, sb_mem *mem, sb_error *err)
+{
+    sb_tf_reader r;
+    unsigned char p[QUAD_PARAMS];
+    size_t np;
+    sb_pfquad *q;
+    uint64_t v[8];
+    if (!path) {
+        sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pfquad_load: path is NULL");
+        return NULL;
+    }
+    if (sb_tf_open(&r, path, &quad_kind, p, sizeof p, &np, err))
+        return NULL;
+    if (np != QUAD_PARAMS || r.bytes != NQ) {
+        sb_tf_refuse(&r, err, "%zu bytes of parameters and %llu of table, not %d and %u", np,
+                     (unsigned long long)r.bytes, QUAD_PARAMS, NQ);
+        return NULL;
+    }
+    for (int i = 0; i < 8; i++)
+        v[i] = sb_le_get64(p + 8 * i);
+    if (v[0] != source) {
+        sb_tf_refuse(&r, err, "counted from another text (tag %016llx, not %016llx)", (unsigned long long)v[0],
+                     (unsigned long long)source);
+        return NULL;
+    }
+    if (v[1] < SB_PFQUAD_MIN || v[2] + v[3] != v[1] || !(bits_double(v[4]) < 0) || !(bits_double(v[5]) > 0) ||
+        !isfinite(bits_double(v[4])) || !isfinite(bits_double(v[5])) || !isfinite(bits_double(v[6])) ||
+        !isfinite(bits_double(v[7]))) {
+        sb_tf_refuse(&r, err, "parameters out of range");
+        return NULL;
+    }
+    if (!(q = calloc(1, sizeof *q))) {
+        sb_tf_close(&r);
+        sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    sb_mem_init(&q->own, 0);
+    q->mem = mem ? mem : &q->own;
+    q->held = -1;
+    if (!(q->lp = sb_mem_alloc(q->mem, NQ, err))) {
+        sb_tf_close(&r);
+        free(q);
+        return NULL;
+    }
+    if (sb_tf_read(&r, q->lp, 1, err)) {
+        sb_pfquad_free(q);
+        return NULL;
+    }
+    q->total = v[1], q->place[0] = v[2], q->place[1] = v[3];
+    q->floor_ = bits_double(v[4]), q->scale = bits_double(v[5]);
+    q->mean = bits_double(v[6]), q->sd = bits_double(v[7]);
+    return q;
 }
 
 /* Each window's index from its own four letters: no chain from one
