@@ -102,7 +102,7 @@ for len in 80 120 200; do
     cut -f3 "$tmp/am" > "$tmp/act"
     # CPU time (user + sys) beside the wall-clock limit, which the load stretches
     timer=; [ -x /usr/bin/time ] && timer="/usr/bin/time -f %U+%S -o $tmp/cpu"
-    $timer $SBFS playfair anneal --corpus "$tmp/corpus" --seed 1 --time "$ANNEAL_TIME" --stats "$tmp/act" \
+    $timer $SBFS playfair anneal --no-cache --corpus "$tmp/corpus" --seed 1 --time "$ANNEAL_TIME" --stats "$tmp/act" \
         > "$tmp/aout" 2> "$tmp/aerr" || { tail -n 3 "$tmp/aerr"; exit 1; }
     cpu=; [ -n "$timer" ] && cpu=$(awk -v n="$ANNEAL_N" -F+ '{ printf "; %.2f s of CPU a message", ($1 + $2) / n }' "$tmp/cpu")
     paste "$tmp/act" "$tmp/aout" > "$tmp/answers"

@@ -8,6 +8,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -29,7 +30,7 @@ static int pf_json;
 typedef struct pf_opts {
     const char *keyword, *square, *order, *pad, *dict, *seed, *time, *temperature, *count, *words, *text;
     cli_list corpus;
-    int show, stats, threads, patience, restarts, letters, json;
+    int show, stats, threads, patience, restarts, letters, json, nocache;
 } pf_opts;
 
 #define O(f) offsetof(pf_opts, f)
@@ -96,6 +97,9 @@ static const cli_opt anneal_opts[] = {
      "(default 128; also stops once the best reads as English,\n"
      "or nearly so and two restarts found it)"},
     {0, "restarts", CLI_INT, O(restarts), 1, 100000000, "N", "at most N restarts (rounded up to a multiple of 4)"},
+    {0, "no-cache", CLI_FLAG, O(nocache), 1, 0, NULL,
+     "count the corpus even when its statistics are cached\n"
+     "($XDG_CACHE_HOME/sbfs, else ~/.cache/sbfs), and cache\nnothing"},
     OPT_STATS("set-up time and each message's restarts and time on stderr"),
     OPT_JSON,
     {0},
@@ -597,60 +601,201 @@ static int corpus_file(sb_pfquad *q, const char *path, sb_error *err)
     return rc;
 }
 
-static int cmp_cstr(const void *a, const void *b)
+/* The corpus: its files in the order they are counted, each with what
+ * stat said of it (for the cache's tag). */
+typedef struct corpus_entry {
+    char *name;
+    struct stat st;
+} corpus_entry;
+
+typedef struct corpus {
+    corpus_entry *f;
+    size_t n, cap;
+} corpus;
+
+static int corpus_push(corpus *c, const char *name, const struct stat *st, sb_error *err)
 {
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 64;
+        corpus_entry *f = realloc(c->f, cap * sizeof *f);
+        if (!f)
+            return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+        c->f = f, c->cap = cap;
+    }
+    if (!(c->f[c->n].name = strdup(name)))
+        return sb_error_set(err, SB_ENOMEM, 0, 0, "out of memory");
+    c->f[c->n++].st = *st;
+    return 0;
+}
+
+static void corpus_free(corpus *c)
+{
+    for (size_t i = 0; i < c->n; i++)
+        free(c->f[i].name);
+    free(c->f);
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+    return strcmp(((const corpus_entry *)a)->name, ((const corpus_entry *)b)->name);
 }
 
 /* A file, or the files of a directory whose names have no dot (Debian's
  * fortunes keeps its index files as NAME.dat and links as NAME.u8), in
  * name order. */
-static int corpus_path(sb_pfquad *q, const char *path, sb_error *err)
+static int corpus_path(corpus *c, const char *path, sb_error *err)
 {
     struct stat st;
     DIR *dir;
     struct dirent *de;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
+    size_t first = c->n;
     int rc = 0;
     if (stat(path, &st) != 0)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
     if (!S_ISDIR(st.st_mode))
-        return corpus_file(q, path, err);
+        return corpus_push(c, path, &st, err);
     if (!(dir = opendir(path)))
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
-    while ((de = readdir(dir))) {
+    while (!rc && (de = readdir(dir))) {
         char full[4096];
         if (strchr(de->d_name, '.'))
             continue;
         snprintf(full, sizeof full, "%s/%s", path, de->d_name);
+        if (stat(full, &st) == 0 && S_ISREG(st.st_mode))
+            rc = corpus_push(c, full, &st, err);
+    }
+    closedir(dir);
+    if (c->n > first)
+        qsort(c->f + first, c->n - first, sizeof *c->f, cmp_entry);
+    return rc;
+}
+
+/* The cache's tag of a corpus: a hash (FNV-1a) of its files' names, in
+ * order, and of each one's device, inode, size, and modification and
+ * status-change times, so that any change to a file, a file more or less,
+ * or another order gives another tag. */
+static void tag_bytes(uint64_t *h, const void *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        *h = (*h ^ ((const unsigned char *)p)[i]) * 0x100000001b3ULL;
+}
+
+static uint64_t corpus_tag(const corpus *c)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < c->n; i++) {
+        const struct stat *st = &c->f[i].st;
+        int64_t v[7] = {(int64_t)st->st_dev,          (int64_t)st->st_ino,          (int64_t)st->st_size,
+                        (int64_t)st->st_mtim.tv_sec,  (int64_t)st->st_mtim.tv_nsec, (int64_t)st->st_ctim.tv_sec,
+                        (int64_t)st->st_ctim.tv_nsec};
+        tag_bytes(&h, c->f[i].name, strlen(c->f[i].name) + 1);
+        tag_bytes(&h, v, sizeof v);
+    }
+    return h;
+}
+
+/* The cache keeps the QUAD_CACHE_KEEP quadgram tables used last (390 KB
+ * each): a table read is touched, and saving one more removes the oldest
+ * beyond that (a corpus given from a fresh temporary folder each time
+ * would otherwise leave a table behind each time). */
+#define QUAD_CACHE_KEEP 8
+
+typedef struct aged {
+    char name[300];
+    struct timespec t;
+} aged;
+
+static int cmp_aged(const void *a, const void *b)
+{
+    const struct timespec *x = &((const aged *)a)->t, *y = &((const aged *)b)->t;
+    return x->tv_sec != y->tv_sec ? (x->tv_sec < y->tv_sec ? 1 : -1)
+                                  : x->tv_nsec != y->tv_nsec ? (x->tv_nsec < y->tv_nsec ? 1 : -1) : 0;
+}
+
+static void prune_cache(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *de;
+    aged *a = NULL;
+    size_t n = 0, cap = 0;
+    if (!d)
+        return;
+    while ((de = readdir(d))) {
+        char full[4400];
+        struct stat st;
+        size_t len = strlen(de->d_name);
+        if (strncmp(de->d_name, "quadgrams-", 10) || len < 5 || strcmp(de->d_name + len - 4, ".tab") ||
+            len >= sizeof a->name)
+            continue;
+        snprintf(full, sizeof full, "%s/%s", dir, de->d_name);
         if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
         if (n == cap) {
-            char **nn = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof *names);
-            if (!nn)
+            aged *b = realloc(a, (cap = cap ? 2 * cap : 16) * sizeof *a);
+            if (!b)
                 break;
-            names = nn;
+            a = b;
         }
-        if (!(names[n] = strdup(full)))
-            break;
-        n++;
+        memcpy(a[n].name, de->d_name, len + 1), a[n].t = st.st_mtim, n++;
     }
-    closedir(dir);
-    if (n)
-        qsort(names, n, sizeof *names, cmp_cstr);
-    for (size_t i = 0; i < n; i++) {
-        if (!rc)
-            rc = corpus_file(q, names[i], err);
-        free(names[i]);
+    closedir(d);
+    if (n > QUAD_CACHE_KEEP) {
+        qsort(a, n, sizeof *a, cmp_aged); /* newest first */
+        for (size_t i = QUAD_CACHE_KEEP; i < n; i++) {
+            char full[4400];
+            snprintf(full, sizeof full, "%s/%s", dir, a[i].name);
+            unlink(full);
+        }
     }
-    free(names);
-    return rc;
+    free(a);
+}
+
+/* The statistics of the corpus: counted, or read from the cache, where
+ * they were saved the first time (unless nocache).  *from: the cache file
+ * they came from, or "" when counted. */
+static sb_pfquad *corpus_table(const corpus *c, int nocache, char *from, size_t cap, sb_error *err)
+{
+    char dir[4096];
+    uint64_t tag = corpus_tag(c);
+    sb_pfquad *q;
+    *from = 0;
+    if (!nocache && cli_cache_dir(NULL, dir, sizeof dir, "quadgram statistics") == 0) {
+        sb_error lerr;
+        sb_error_clear(&lerr);
+        snprintf(from, cap, "%s/quadgrams-%016llx.tab", dir, (unsigned long long)tag);
+        if ((q = sb_pfquad_load(from, tag, NULL, &lerr))) {
+            utimensat(AT_FDCWD, from, NULL, 0); /* used now (prune_cache) */
+            return q;
+        }
+        if (lerr.code != SB_EIO) /* there, but damaged: counted again and saved over it */
+            fprintf(stderr, "sbfs: %s: counting the corpus again\n", lerr.msg);
+    }
+    if (!(q = sb_pfquad_new(NULL, err)))
+        return NULL;
+    for (size_t i = 0; i < c->n; i++)
+        if (corpus_file(q, c->f[i].name, err)) {
+            sb_pfquad_free(q);
+            return NULL;
+        }
+    if (sb_pfquad_finish(q, err)) {
+        sb_pfquad_free(q);
+        return NULL;
+    }
+    if (*from) {
+        sb_error serr;
+        sb_error_clear(&serr);
+        if (sb_pfquad_save(q, from, tag, &serr))
+            fprintf(stderr, "sbfs: the quadgram statistics will not be cached: %s\n", serr.msg);
+        else
+            prune_cache(dir);
+    }
+    *from = 0;
+    return q;
 }
 
 typedef struct anneal_cli {
     const cli_list *corpus;
-    int stats;
+    int stats, nocache;
     sb_playfair_anneal_opts o;
 } anneal_cli;
 
@@ -665,25 +810,25 @@ static int run_anneal(const anneal_cli *ac, const char *file)
     size_t pcap = 0;
     int status = 0, lineno = 0, got;
     double t0 = sb_now();
+    corpus cp = {0};
+    char from[4200];
     sb_error_clear(&err);
-    if (!(q = sb_pfquad_new(NULL, &err)))
-        return cli_fail(NULL, &err);
     for (int i = 0; i < (ac->corpus->n ? ac->corpus->n : 1); i++) {
         const char *path = ac->corpus->n ? ac->corpus->v[i] : DEFAULT_CORPUS;
-        if (corpus_path(q, path, &err)) {
-            sb_pfquad_free(q);
+        if (corpus_path(&cp, path, &err)) {
+            corpus_free(&cp);
             if (!ac->corpus->n && err.code == SB_EIO)
                 sb_error_set(&err, SB_EIO, 0, 0, "%s missing (Debian package fortunes): give --corpus", path);
             return cli_fail(NULL, &err);
         }
     }
-    if (sb_pfquad_finish(q, &err)) {
-        sb_pfquad_free(q);
+    q = corpus_table(&cp, ac->nocache, from, sizeof from, &err);
+    corpus_free(&cp);
+    if (!q)
         return cli_fail(NULL, &err);
-    }
     if (ac->stats)
-        fprintf(stderr, "quadgrams: %llu counted in %.1f ms\n", (unsigned long long)sb_pfquad_total(q),
-                (sb_now() - t0) * 1e3);
+        fprintf(stderr, "quadgrams: %llu %s%s in %.1f ms\n", (unsigned long long)sb_pfquad_total(q),
+                *from ? "read from " : "counted", from, (sb_now() - t0) * 1e3);
     if (cli_input_open(&in, file, 0, &err)) {
         sb_pfquad_free(q);
         return cli_fail(NULL, &err);
@@ -809,7 +954,7 @@ static int do_anneal(const cli_cmd *c, const pf_opts *o, const char *file)
     long seed = 1;
     int nc = sb_pool_threads(0);
     memset(&ac, 0, sizeof ac);
-    ac.corpus = &o->corpus, ac.stats = o->stats;
+    ac.corpus = &o->corpus, ac.stats = o->stats, ac.nocache = o->nocache;
     ac.o.time_limit = 60;
     if (o->seed && !parse_long(o->seed, &seed))
         return cli_usage_error_in(c->name, "%s: --seed wants a number, not '%s'", c->name, o->seed);

@@ -25,7 +25,7 @@ _sbfs_opts() {
     "playfair encrypt") echo "-k --keyword -K --key-square --square --pad --show-square --json -h --help" ;;
     "playfair decrypt") echo "-k --keyword -K --key-square --square --show-square --json -h --help" ;;
     "playfair crack") echo "-d --dictionary --square --show-square --stats --json -h --help" ;;
-    "playfair anneal") echo "--corpus --seed --time -j --threads --patience --restarts --temperature --stats --json -h --help" ;;
+    "playfair anneal") echo "--corpus --seed --time -j --threads --patience --restarts --temperature --no-cache --stats --json -h --help" ;;
     "playfair random") echo "-d --dictionary -n --count --seed --words --square --pad --letters --text
                              --json -h --help" ;;
     *) echo "-h --help" ;;

@@ -3,6 +3,8 @@
 # Each check adds to the counts; finish prints "N passed, N failed".
 t_pass=0; t_fail=0
 T_TMP=$(mktemp -d); trap 'rm -rf "$T_TMP"' EXIT
+# caches (pattern databases, quadgram statistics) in the test's own folder
+XDG_CACHE_HOME=$T_TMP/cache; export XDG_CACHE_HOME
 ok() { t_pass=$((t_pass + 1)); }
 bad() { t_fail=$((t_fail + 1)); echo "FAIL: $*" >&2; }
 

@@ -82,6 +82,52 @@ expect_status 2 "anneal takes no --square" -- $SBFS playfair anneal --square row
 expect_status 2 "anneal: --temperature 0" -- $SBFS playfair anneal --temperature 0 $T_TMP/story.ct
 expect_status 2 "anneal: --temperature x" -- $SBFS playfair anneal --temperature x $T_TMP/story.ct
 
+# the statistics are cached (here in a folder of their own):
+# counted the first time and saved, read back the next, the same answers;
+# a damaged table is noted and counted again; a changed corpus file is
+# another corpus; --no-cache neither reads nor writes
+C=$T_TMP/qc/sbfs
+cp $D/story.txt $T_TMP/corpus.txt
+anneal_c() { XDG_CACHE_HOME=${QC:-$T_TMP/qc} $SBFS playfair anneal --corpus $T_TMP/corpus.txt --seed 2 --restarts 4 --temperature 0.8 --stats "$@" \
+    $T_TMP/story.ct > $T_TMP/out 2> $T_TMP/err; }
+anneal_c
+cp $T_TMP/out $T_TMP/cached.want
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: statistics counted the first time" $T_TMP/err
+expect_same "$(ls $C | grep -c '^quadgrams-[0-9a-f]*\.tab$')" 1 "anneal: statistics saved in the cache"
+anneal_c
+expect_grep "^quadgrams: [0-9]+ read from $C/quadgrams-[0-9a-f]{16}\.tab in" "anneal: read from the cache" $T_TMP/err
+expect_same "$(cat $T_TMP/out)" "$(cat $T_TMP/cached.want)" "anneal: the same answers from the cache"
+printf 'Z' | dd of="$(ls $C/quadgrams-*.tab)" bs=1 seek=5000 conv=notrunc 2>/dev/null
+anneal_c
+expect_grep "checksum mismatch.*counting the corpus again" "anneal: a damaged cache noted" $T_TMP/err
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: counted again" $T_TMP/err
+expect_same "$(cat $T_TMP/out)" "$(cat $T_TMP/cached.want)" "anneal: the same answers after the damage"
+anneal_c
+expect_grep "^quadgrams: [0-9]+ read from" "anneal: the damaged table saved over" $T_TMP/err
+QC=$T_TMP/none anneal_c --no-cache
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal --no-cache: counted" $T_TMP/err
+[ ! -e $T_TMP/none ] && ok || bad "anneal --no-cache: nothing written"
+expect_same "$(cat $T_TMP/out)" "$(cat $T_TMP/cached.want)" "anneal --no-cache: the same answers"
+echo "The end." >> $T_TMP/corpus.txt
+anneal_c
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: a changed corpus counted again" $T_TMP/err
+expect_same "$(ls $C | grep -c '^quadgrams-[0-9a-f]*\.tab$')" 2 "anneal: one table for each corpus"
+# the cache keeps the eight tables used last: a ninth corpus pushes out
+# the first; a table read counts as used
+for k in 1 2 3 4 5 6 7 8 9; do cp $D/story.txt $T_TMP/c$k.txt; echo "Corpus $k." >> $T_TMP/c$k.txt; done
+lru() { XDG_CACHE_HOME=$T_TMP/lru $SBFS playfair anneal --corpus $T_TMP/c$1.txt --seed 2 --restarts 4 \
+    --temperature 0.8 --stats $T_TMP/story.ct > $T_TMP/out 2> $T_TMP/err; }
+for k in 1 2 3 4 5 6 7 8 9; do lru $k; done
+expect_same "$(ls $T_TMP/lru/sbfs | grep -c '^quadgrams-[0-9a-f]*\.tab$')" 8 "anneal: eight tables kept"
+lru 2
+expect_grep "^quadgrams: [0-9]+ read from" "anneal: the second corpus still cached" $T_TMP/err
+lru 1
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: the first corpus pushed out" $T_TMP/err
+lru 2
+expect_grep "^quadgrams: [0-9]+ read from" "anneal: a table read counts as used" $T_TMP/err
+lru 3
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: the table used longest ago pushed out" $T_TMP/err
+
 # errors
 expect_status 0 "help" -- $SBFS playfair --help
 expect_grep "crack" "help names crack" $T_TMP/out
@@ -112,11 +158,11 @@ expect_status 2 "random takes no file" -- $SBFS playfair random -d $D/words.txt 
 expect_status 2 "-j out of range" -- $SBFS playfair anneal -j 0 $T_TMP/story.ct
 expect_status 0 "anneal: two --corpus, --threads=2" -- $SBFS playfair anneal --corpus $D/story.txt \
     --corpus $D/plain.txt --seed 1 --restarts 4 --threads=2 --stats $T_TMP/story.ct
-both=$(sed -n 's/^quadgrams: \([0-9]*\) counted.*/\1/p' $T_TMP/err)
+both=$(sed -n 's/^quadgrams: \([0-9]*\) .*/\1/p' $T_TMP/err)
 $SBFS playfair anneal --corpus $D/story.txt --restarts 4 --stats $T_TMP/story.ct 2>$T_TMP/err >/dev/null
-one=$(sed -n 's/^quadgrams: \([0-9]*\) counted.*/\1/p' $T_TMP/err)
+one=$(sed -n 's/^quadgrams: \([0-9]*\) .*/\1/p' $T_TMP/err)
 $SBFS playfair anneal --corpus $D/plain.txt --corpus $D/story.txt --restarts 4 --stats $T_TMP/story.ct 2>$T_TMP/err >/dev/null
-expect_same "$(sed -n 's/^quadgrams: \([0-9]*\) counted.*/\1/p' $T_TMP/err)" "$both" "--corpus: the order does not change the count"
+expect_same "$(sed -n 's/^quadgrams: \([0-9]*\) .*/\1/p' $T_TMP/err)" "$both" "--corpus: the order does not change the count"
 [ -n "$both" ] && [ -n "$one" ] && [ "$both" -gt "$one" ] && ok || bad "--corpus twice: both files counted ($both against $one)"
 expect_status 0 "subcommand help names its options" -- $SBFS playfair random --help
 expect_grep "--letters N" "random help: --letters" $T_TMP/out
