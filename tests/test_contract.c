@@ -822,6 +822,7 @@ static void test_playfair(void)
         USAGE(sb_pfquad_save(NULL, "q.tab", 1, &e));
         USAGE(sb_pfquad_save(q, NULL, 1, &e));
         USAGE(sb_pfquad_save(q, "q.tab", 1, &e)); /* not finished */
+        memset(&e, 0, sizeof e);
         CHECK(sb_pfquad_load(NULL, 1, NULL, &e) == NULL);
         CHECK_INT(e.code, SB_EUSAGE);
         CHECK_U64(sb_pfquad_total(NULL), 0);

@@ -226,11 +226,13 @@ static void test_saved_table(void)
         sb_pfquad_free(t);
     }
     /* another tag */
+    sb_error_clear(&e);
     CHECK(sb_pfquad_load(path, 0x1235, NULL, &e) == NULL);
     CHECK_INT(e.code, SB_EBADFILE);
     CHECK(strstr(e.msg, "another text") != NULL);
     /* a byte of the table */
     poke_byte(path, 200000, 1);
+    sb_error_clear(&e);
     CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
     CHECK_INT(e.code, SB_EBADFILE);
     CHECK(strstr(e.msg, "checksum") != NULL);
@@ -240,27 +242,35 @@ static void test_saved_table(void)
     sb_pfquad_free(t);
     /* a byte of the parameters */
     poke_byte(path, 40, 1);
+    sb_error_clear(&e);
     CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
     CHECK_INT(e.code, SB_EBADFILE);
+    CHECK(strstr(e.msg, "damaged header") != NULL);
     poke_byte(path, 40, -1);
     /* cut short */
     CHECK_INT(sb_pfquad_save(s, path, 0x1234, &e), 0);
     CHECK(truncate(path, 1000) == 0);
+    sb_error_clear(&e);
     CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
     CHECK_INT(e.code, SB_EBADFILE);
+    CHECK(strstr(e.msg, "truncated") != NULL);
     /* not a table at all */
     if ((f = fopen(path, "wb"))) {
         fputs("THE BOATS LAY STILL IN THE GREY WATER\n", f);
         fclose(f);
     }
+    sb_error_clear(&e);
     CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
     CHECK_INT(e.code, SB_EBADFILE);
+    CHECK(strstr(e.msg, "not a quadgram table") != NULL);
     remove(path);
+    sb_error_clear(&e);
     CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
     CHECK_INT(e.code, SB_EIO);
     /* a table still counting is not saved */
     t = sb_pfquad_new(NULL, &e);
     CHECK(t != NULL);
+    sb_error_clear(&e);
     CHECK_INT(sb_pfquad_save(t, path, 1, &e), SB_EUSAGE);
     sb_pfquad_free(t);
     sb_pfquad_free(s);

@@ -1,10 +1,12 @@
 /* Saved tables: the one file container (library-internal).
  *
- * God's tables and pattern databases are saved the same way: a header, the
- * data, a checksum.  All integers are little-endian (le.h).
+ * God's tables, pattern databases and Playfair's quadgram statistics are
+ * saved the same way: a header, the data, a checksum.  All integers are
+ * little-endian (le.h).
  *
  *    0   8  magic "sbfsTAB\n"
- *    8   8  kind, NUL-padded: "distance" (sb_table), "pdb" (sb_np_pdb)
+ *    8   8  kind, NUL-padded: "distance" (sb_table), "pdb" (sb_np_pdb),
+ *           "quadgram" (sb_pfquad)
  *   16   4  the kind's format version
  *   20   4  header bytes H, these 32 and the checksum below included
  *   24   8  data bytes D

@@ -62,7 +62,7 @@
  * 312 in ten runs against 278 (no run fewer), both kept in 390 KB.  Two
  * tables of 255 steps (780 KB) recovered about as many more, but no longer
  * stayed in the cache beside the rest: 10% fewer steps a second. */
-#define QUAD_LEVELS 15
+#define QUAD_LEVELS 15 /* a change here changes saved tables: see quad_kind */
 #define ANNEAL_ROUND 4 /* restarts a round, whatever the number of threads */
 /* Steps a restart.  At the fixed temperature, 200,000, 400,000 and
  * 800,000 steps found about as many keys a second on 120 letters (10%,
@@ -247,7 +247,10 @@ uint64_t sb_pfquad_total(const sb_pfquad *q)
  * kind "quadgram"; its parameters eight numbers of 8 bytes, little-endian
  * (the caller's source tag, the quadgrams counted, those that begin a pair
  * and those that begin second, then the floor, the scale, the mean and
- * the deviation as IEEE doubles), its data the NQ bytes of levels. */
+ * the deviation as IEEE doubles), its data the NQ bytes of levels.  A
+ * change to what a table holds (QUAD_LEVELS, quad_level, the floor, the
+ * counting of sb_pfquad_add) must raise the version: tables saved before
+ * are then refused, and counted again. */
 static const sb_tf_kind quad_kind = {"quadgram", 1, "a quadgram table"};
 enum { QUAD_PARAMS = 8 * 8 };
 
@@ -268,18 +271,12 @@ static double bits_double(uint64_t u)
 int sb_pfquad_save(const sb_pfquad *q, const char *path, uint64_t source, sb_error *err)
 {
     unsigned char p[QUAD_PARAMS];
-    const uint64_t v[8] = {source,
-                           q ? q->total : 0,
-                           q ? q->place[0] : 0,
-                           q ? q->place[1] : 0,
-                           q ? double_bits(q->floor_) : 0,
-                           q ? double_bits(q->scale) : 0,
-                           q ? double_bits(q->mean) : 0,
-                           q ? double_bits(q->sd) : 0};
     if (!q || !path)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pfquad_save: %s is NULL", q ? "path" : "the table");
     if (!q->lp)
         return sb_error_set(err, SB_EUSAGE, 0, 0, "sb_pfquad_save: the table is not finished");
+    const uint64_t v[8] = {source, q->total, q->place[0], q->place[1],
+                           double_bits(q->floor_), double_bits(q->scale), double_bits(q->mean), double_bits(q->sd)};
     for (int i = 0; i < 8; i++)
         sb_le_put64(p + 8 * i, v[i]);
     return sb_tf_save(path, &quad_kind, p, sizeof p, q->lp, NQ, 1, err);
