@@ -2,7 +2,7 @@
 # Playfair: the set-up InitPlayfair does (the whole system word list, about
 # 73,000 words after filtering), cracking 100 random messages of 1-8 words
 # and 100 of 5-40 words under random keywords (each figure the median of
-# RUNS runs), the time a message for messages of 3, 12, 24 and 48 words,
+# RUNS runs), the time per message for messages of 3, 12, 24 and 48 words,
 # then the keyword-less crack (anneal) on random key squares.
 # Targets: set-up under 100 ms; each set of 100 messages under 50 ms;
 # anneal: 95% of 120-letter messages recovered, under 2 s each.

@@ -212,9 +212,10 @@ void cli_progress_clear(cli_progress *p);
 void cli_note(cli_progress *p, const char *msg);
 
 /* The cache folder into dir (cap bytes): arg when not NULL, else
- * $XDG_CACHE_HOME/sbfs, else ~/.cache/sbfs, made if need be.  Returns 0;
- * or -1 with dir empty when there is none (no HOME) or it cannot be made,
- * after a note on stderr that `what` will not be cached. */
+ * $XDG_CACHE_HOME/sbfs, else $HOME/.cache/sbfs (each taken only when it is
+ * an absolute path), made if need be.  Returns 0; or -1 with dir empty
+ * when there is none, or (after a note on stderr that `what` will not be
+ * cached) when its name is too long or it cannot be made. */
 int cli_cache_dir(const char *arg, char *dir, size_t cap, const char *what);
 
 /* Memory budget from a --memory argument (NULL: the default, most of

@@ -6,10 +6,8 @@
 #include "sbfs/npuzzle.h"
 #include "view.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 

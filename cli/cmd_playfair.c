@@ -611,6 +611,7 @@ typedef struct corpus_entry {
 typedef struct corpus {
     corpus_entry *f;
     size_t n, cap;
+    int irregular; /* a file that is not a regular one (a pipe, a device): no tag tells its text */
 } corpus;
 
 static int corpus_push(corpus *c, const char *name, const struct stat *st, sb_error *err)
@@ -652,8 +653,10 @@ static int corpus_path(corpus *c, const char *path, sb_error *err)
     int rc = 0;
     if (stat(path, &st) != 0)
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
-    if (!S_ISDIR(st.st_mode))
+    if (!S_ISDIR(st.st_mode)) {
+        c->irregular |= !S_ISREG(st.st_mode);
         return corpus_push(c, path, &st, err);
+    }
     if (!(dir = opendir(path)))
         return sb_error_set(err, SB_EIO, 0, 0, "%s: %s", path, strerror(errno));
     while (!rc && (de = readdir(dir))) {
@@ -672,12 +675,24 @@ static int corpus_path(corpus *c, const char *path, sb_error *err)
 
 /* The cache's tag of a corpus: a hash (FNV-1a) of its files' names, in
  * order, and of each one's device, inode, size, and modification and
- * status-change times, so that any change to a file, a file more or less,
- * or another order gives another tag. */
+ * status-change times, so that a change to a file made through the file
+ * system, a file more or less, or another order gives another tag.  File
+ * times move in clock ticks, so a change made in the tick of the one
+ * before could leave them as they were: a corpus with a file changed in
+ * the last two seconds is counted but not saved (corpus_settled). */
 static void tag_bytes(uint64_t *h, const void *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         *h = (*h ^ ((const unsigned char *)p)[i]) * 0x100000001b3ULL;
+}
+
+static int corpus_settled(const corpus *c)
+{
+    time_t now = time(NULL);
+    for (size_t i = 0; i < c->n; i++)
+        if (c->f[i].st.st_mtim.tv_sec >= now - 2 || c->f[i].st.st_ctim.tv_sec >= now - 2)
+            return 0;
+    return 1;
 }
 
 static uint64_t corpus_tag(const corpus *c)
@@ -697,19 +712,50 @@ static uint64_t corpus_tag(const corpus *c)
 /* The cache keeps the QUAD_CACHE_KEEP quadgram tables used last (390 KB
  * each): a table read is touched, and saving one more removes the oldest
  * beyond that (a corpus given from a fresh temporary folder each time
- * would otherwise leave a table behind each time). */
+ * would otherwise leave a table behind each time), and the half-written
+ * copies (NAME.PID.tmp) that saves which died left, an hour on. */
 #define QUAD_CACHE_KEEP 8
+#define QUAD_NAME "quadgrams-%016llx.tab"
+#define QUAD_NAME_LEN 30
+
+/* A quadgram table's name: quadgrams-, 16 hexadecimal digits, .tab;
+ * *tmp: followed by .DIGITS.tmp instead. */
+static int quad_name(const char *s, int *tmp)
+{
+    size_t len = strlen(s), k = 10;
+    if (len < QUAD_NAME_LEN || strncmp(s, "quadgrams-", 10))
+        return 0;
+    for (; k < 26; k++)
+        if (!((s[k] >= '0' && s[k] <= '9') || (s[k] >= 'a' && s[k] <= 'f')))
+            return 0;
+    if (strncmp(s + 26, ".tab", 4))
+        return 0;
+    *tmp = len > QUAD_NAME_LEN;
+    if (*tmp) {
+        const char *p = s + QUAD_NAME_LEN;
+        if (*p++ != '.' || !(*p >= '0' && *p <= '9'))
+            return 0;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        return !strcmp(p, ".tmp");
+    }
+    return 1;
+}
 
 typedef struct aged {
-    char name[300];
+    char name[QUAD_NAME_LEN + 1];
     struct timespec t;
 } aged;
 
+/* Newest first; names apart in the same tick. */
 static int cmp_aged(const void *a, const void *b)
 {
-    const struct timespec *x = &((const aged *)a)->t, *y = &((const aged *)b)->t;
-    return x->tv_sec != y->tv_sec ? (x->tv_sec < y->tv_sec ? 1 : -1)
-                                  : x->tv_nsec != y->tv_nsec ? (x->tv_nsec < y->tv_nsec ? 1 : -1) : 0;
+    const aged *x = a, *y = b;
+    if (x->t.tv_sec != y->t.tv_sec)
+        return x->t.tv_sec < y->t.tv_sec ? 1 : -1;
+    if (x->t.tv_nsec != y->t.tv_nsec)
+        return x->t.tv_nsec < y->t.tv_nsec ? 1 : -1;
+    return strcmp(x->name, y->name);
 }
 
 static void prune_cache(const char *dir)
@@ -718,29 +764,34 @@ static void prune_cache(const char *dir)
     struct dirent *de;
     aged *a = NULL;
     size_t n = 0, cap = 0;
+    time_t now = time(NULL);
     if (!d)
         return;
     while ((de = readdir(d))) {
         char full[4400];
         struct stat st;
-        size_t len = strlen(de->d_name);
-        if (strncmp(de->d_name, "quadgrams-", 10) || len < 5 || strcmp(de->d_name + len - 4, ".tab") ||
-            len >= sizeof a->name)
+        int tmp;
+        if (!quad_name(de->d_name, &tmp))
             continue;
         snprintf(full, sizeof full, "%s/%s", dir, de->d_name);
         if (stat(full, &st) != 0 || !S_ISREG(st.st_mode))
             continue;
+        if (tmp) {
+            if (st.st_mtim.tv_sec < now - 3600)
+                unlink(full);
+            continue;
+        }
         if (n == cap) {
             aged *b = realloc(a, (cap = cap ? 2 * cap : 16) * sizeof *a);
             if (!b)
                 break;
             a = b;
         }
-        memcpy(a[n].name, de->d_name, len + 1), a[n].t = st.st_mtim, n++;
+        memcpy(a[n].name, de->d_name, QUAD_NAME_LEN + 1), a[n].t = st.st_mtim, n++;
     }
     closedir(d);
     if (n > QUAD_CACHE_KEEP) {
-        qsort(a, n, sizeof *a, cmp_aged); /* newest first */
+        qsort(a, n, sizeof *a, cmp_aged);
         for (size_t i = QUAD_CACHE_KEEP; i < n; i++) {
             char full[4400];
             snprintf(full, sizeof full, "%s/%s", dir, a[i].name);
@@ -751,18 +802,21 @@ static void prune_cache(const char *dir)
 }
 
 /* The statistics of the corpus: counted, or read from the cache, where
- * they were saved the first time (unless nocache).  *from: the cache file
- * they came from, or "" when counted. */
+ * they were saved the first time (unless nocache, or a file of the corpus
+ * is no regular file).  *from: the cache file they came from, or "" when
+ * counted. */
 static sb_pfquad *corpus_table(const corpus *c, int nocache, char *from, size_t cap, sb_error *err)
 {
     char dir[4096];
     uint64_t tag = corpus_tag(c);
     sb_pfquad *q;
     *from = 0;
-    if (!nocache && cli_cache_dir(NULL, dir, sizeof dir, "quadgram statistics") == 0) {
+    if (!nocache && !c->irregular && cli_cache_dir(NULL, dir, sizeof dir, "quadgram statistics") == 0 &&
+        (size_t)snprintf(from, cap, "%s/" QUAD_NAME, dir, (unsigned long long)tag) >= cap)
+        *from = 0; /* a folder name too long: no cache */
+    if (*from) {
         sb_error lerr;
         sb_error_clear(&lerr);
-        snprintf(from, cap, "%s/quadgrams-%016llx.tab", dir, (unsigned long long)tag);
         if ((q = sb_pfquad_load(from, tag, NULL, &lerr))) {
             utimensat(AT_FDCWD, from, NULL, 0); /* used now (prune_cache) */
             return q;
@@ -781,7 +835,7 @@ static sb_pfquad *corpus_table(const corpus *c, int nocache, char *from, size_t 
         sb_pfquad_free(q);
         return NULL;
     }
-    if (*from) {
+    if (*from && corpus_settled(c)) {
         sb_error serr;
         sb_error_clear(&serr);
         if (sb_pfquad_save(q, from, tag, &serr))

@@ -421,8 +421,10 @@ static int make_dirs(const char *dir)
 {
     char buf[4096];
     size_t n = strlen(dir);
-    if (n >= sizeof buf)
+    if (n >= sizeof buf) {
+        errno = ENAMETOOLONG;
         return -1;
+    }
     memcpy(buf, dir, n + 1);
     for (size_t i = 1; i <= n; i++)
         if (buf[i] == '/' || buf[i] == 0) {
@@ -438,16 +440,19 @@ static int make_dirs(const char *dir)
 int cli_cache_dir(const char *arg, char *dir, size_t cap, const char *what)
 {
     const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n = -1;
     *dir = 0;
     if (arg)
-        snprintf(dir, cap, "%s", arg);
-    else if (x && *x)
-        snprintf(dir, cap, "%s/sbfs", x);
-    else if (home && *home)
-        snprintf(dir, cap, "%s/.cache/sbfs", home);
-    if (!*dir)
+        n = snprintf(dir, cap, "%s", arg);
+    else if (x && *x == '/')
+        n = snprintf(dir, cap, "%s/sbfs", x);
+    else if (home && *home == '/')
+        n = snprintf(dir, cap, "%s/.cache/sbfs", home);
+    if (n < 0)
         return -1;
-    if (make_dirs(dir) != 0) {
+    if ((size_t)n >= cap)
+        errno = ENAMETOOLONG;
+    if ((size_t)n >= cap || make_dirs(dir) != 0) {
         fprintf(stderr, "sbfs: cannot create %s (%s): %s will not be cached\n", dir, strerror(errno), what);
         *dir = 0;
         return -1;

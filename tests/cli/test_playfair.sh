@@ -82,50 +82,76 @@ expect_status 2 "anneal takes no --square" -- $SBFS playfair anneal --square row
 expect_status 2 "anneal: --temperature 0" -- $SBFS playfair anneal --temperature 0 $T_TMP/story.ct
 expect_status 2 "anneal: --temperature x" -- $SBFS playfair anneal --temperature x $T_TMP/story.ct
 
-# the statistics are cached (here in a folder of their own):
-# counted the first time and saved, read back the next, the same answers;
-# a damaged table is noted and counted again; a changed corpus file is
-# another corpus; --no-cache neither reads nor writes
+# the statistics are cached (here in folders of their own, the first
+# argument of anneal_c): counted the first time and saved, read back the
+# next, the same answers; a damaged table is noted and counted again; a
+# changed corpus file is another corpus; --no-cache neither reads nor
+# writes; a corpus changed in the last two seconds is not saved (its file
+# times might not show the next change); without a cache folder, or with
+# one that cannot be made, the statistics are counted
 C=$T_TMP/qc/sbfs
 cp $D/story.txt $T_TMP/corpus.txt
-anneal_c() { XDG_CACHE_HOME=${QC:-$T_TMP/qc} $SBFS playfair anneal --corpus $T_TMP/corpus.txt --seed 2 --restarts 4 --temperature 0.8 --stats "$@" \
-    $T_TMP/story.ct > $T_TMP/out 2> $T_TMP/err; }
-anneal_c
+for k in 1 2 3 4 5 6 7 8 9; do cp $D/story.txt $T_TMP/c$k.txt; echo "Corpus $k." >> $T_TMP/c$k.txt; done
+anneal_c() { cache=$1; corpus=$2; shift 2
+    XDG_CACHE_HOME=$cache $SBFS playfair anneal --corpus $corpus --seed 2 --restarts 4 --temperature 0.8 --stats \
+        "$@" $T_TMP/story.ct > $T_TMP/out 2> $T_TMP/err; }
+anneal_c $T_TMP/qc $T_TMP/corpus.txt
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: a corpus just written counted" $T_TMP/err
+[ ! -e $C ] || [ -z "$(ls $C)" ] && ok || bad "anneal: a corpus just written not saved"
+sleep 3
+anneal_c $T_TMP/qc $T_TMP/corpus.txt
 cp $T_TMP/out $T_TMP/cached.want
 expect_grep "^quadgrams: [0-9]+ counted in" "anneal: statistics counted the first time" $T_TMP/err
 expect_same "$(ls $C | grep -c '^quadgrams-[0-9a-f]*\.tab$')" 1 "anneal: statistics saved in the cache"
-anneal_c
+anneal_c $T_TMP/qc $T_TMP/corpus.txt
 expect_grep "^quadgrams: [0-9]+ read from $C/quadgrams-[0-9a-f]{16}\.tab in" "anneal: read from the cache" $T_TMP/err
 expect_same "$(cat $T_TMP/out)" "$(cat $T_TMP/cached.want)" "anneal: the same answers from the cache"
-printf 'Z' | dd of="$(ls $C/quadgrams-*.tab)" bs=1 seek=5000 conv=notrunc 2>/dev/null
-anneal_c
+ls -l --full-time $C > $T_TMP/before
+anneal_c $T_TMP/qc $T_TMP/corpus.txt --no-cache
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal --no-cache: counted" $T_TMP/err
+ls -l --full-time $C > $T_TMP/after
+cmp -s $T_TMP/before $T_TMP/after && ok || bad "anneal --no-cache: the cache left as it was"
+expect_same "$(cat $T_TMP/out)" "$(cat $T_TMP/cached.want)" "anneal --no-cache: the same answers"
+anneal_c $T_TMP/none $T_TMP/corpus.txt --no-cache
+[ ! -e $T_TMP/none ] && ok || bad "anneal --no-cache: no cache folder made"
+f=$(ls $C/quadgrams-*.tab)
+b=$(od -An -tu1 -j5000 -N1 "$f" | tr -d ' ')
+printf "\\$(printf %o $(( (b + 1) % 256 )))" | dd of="$f" bs=1 seek=5000 conv=notrunc 2>/dev/null
+anneal_c $T_TMP/qc $T_TMP/corpus.txt
 expect_grep "checksum mismatch.*counting the corpus again" "anneal: a damaged cache noted" $T_TMP/err
 expect_grep "^quadgrams: [0-9]+ counted in" "anneal: counted again" $T_TMP/err
 expect_same "$(cat $T_TMP/out)" "$(cat $T_TMP/cached.want)" "anneal: the same answers after the damage"
-anneal_c
+anneal_c $T_TMP/qc $T_TMP/corpus.txt
 expect_grep "^quadgrams: [0-9]+ read from" "anneal: the damaged table saved over" $T_TMP/err
-QC=$T_TMP/none anneal_c --no-cache
-expect_grep "^quadgrams: [0-9]+ counted in" "anneal --no-cache: counted" $T_TMP/err
-[ ! -e $T_TMP/none ] && ok || bad "anneal --no-cache: nothing written"
-expect_same "$(cat $T_TMP/out)" "$(cat $T_TMP/cached.want)" "anneal --no-cache: the same answers"
 echo "The end." >> $T_TMP/corpus.txt
-anneal_c
+sleep 3
+anneal_c $T_TMP/qc $T_TMP/corpus.txt
 expect_grep "^quadgrams: [0-9]+ counted in" "anneal: a changed corpus counted again" $T_TMP/err
 expect_same "$(ls $C | grep -c '^quadgrams-[0-9a-f]*\.tab$')" 2 "anneal: one table for each corpus"
+mkfifo $T_TMP/fifo
+cat $T_TMP/corpus.txt > $T_TMP/fifo &
+anneal_c $T_TMP/fifoc $T_TMP/fifo
+wait
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: a corpus from a pipe counted" $T_TMP/err
+[ ! -e $T_TMP/fifoc/sbfs ] || [ -z "$(ls $T_TMP/fifoc/sbfs)" ] && ok || bad "anneal: a corpus from a pipe not saved"
+HOME= XDG_CACHE_HOME= $SBFS playfair anneal --corpus $T_TMP/corpus.txt --restarts 4 --stats $T_TMP/story.ct \
+    > /dev/null 2> $T_TMP/err
+expect_grep "^quadgrams: [0-9]+ counted in" "anneal: no cache folder, counted" $T_TMP/err
+expect_status 0 "anneal: a cache folder that cannot be made" -- env XDG_CACHE_HOME=/dev/null/x $SBFS playfair \
+    anneal --corpus $T_TMP/corpus.txt --restarts 4 --stats $T_TMP/story.ct
+expect_grep "cannot create /dev/null/x/sbfs .*: quadgram statistics will not be cached" \
+    "anneal: the cache folder that cannot be made noted" $T_TMP/err
 # the cache keeps the eight tables used last: a ninth corpus pushes out
 # the first; a table read counts as used
-for k in 1 2 3 4 5 6 7 8 9; do cp $D/story.txt $T_TMP/c$k.txt; echo "Corpus $k." >> $T_TMP/c$k.txt; done
-lru() { XDG_CACHE_HOME=$T_TMP/lru $SBFS playfair anneal --corpus $T_TMP/c$1.txt --seed 2 --restarts 4 \
-    --temperature 0.8 --stats $T_TMP/story.ct > $T_TMP/out 2> $T_TMP/err; }
-for k in 1 2 3 4 5 6 7 8 9; do lru $k; done
+for k in 1 2 3 4 5 6 7 8 9; do anneal_c $T_TMP/lru $T_TMP/c$k.txt; done
 expect_same "$(ls $T_TMP/lru/sbfs | grep -c '^quadgrams-[0-9a-f]*\.tab$')" 8 "anneal: eight tables kept"
-lru 2
+anneal_c $T_TMP/lru $T_TMP/c2.txt
 expect_grep "^quadgrams: [0-9]+ read from" "anneal: the second corpus still cached" $T_TMP/err
-lru 1
+anneal_c $T_TMP/lru $T_TMP/c1.txt
 expect_grep "^quadgrams: [0-9]+ counted in" "anneal: the first corpus pushed out" $T_TMP/err
-lru 2
+anneal_c $T_TMP/lru $T_TMP/c2.txt
 expect_grep "^quadgrams: [0-9]+ read from" "anneal: a table read counts as used" $T_TMP/err
-lru 3
+anneal_c $T_TMP/lru $T_TMP/c3.txt
 expect_grep "^quadgrams: [0-9]+ counted in" "anneal: the table used longest ago pushed out" $T_TMP/err
 
 # errors
