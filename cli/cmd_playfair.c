@@ -673,28 +673,16 @@ static int corpus_path(corpus *c, const char *path, sb_error *err)
     return rc;
 }
 
-/* The cache's tag of a corpus: a hash (FNV-1a) of its files' names, in
- * order, and of each one's device, inode, size, and modification and
- * status-change times, so that a change to a file made through the file
- * system, a file more or less, or another order gives another tag.  File
- * times move in clock ticks, so a change made in the tick of the one
- * before could leave them as they were: a corpus with a file changed in
- * the last two seconds is counted but not saved (corpus_settled). */
 static void tag_bytes(uint64_t *h, const void *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         *h = (*h ^ ((const unsigned char *)p)[i]) * 0x100000001b3ULL;
 }
 
-static int corpus_settled(const corpus *c)
-{
-    time_t now = time(NULL);
-    for (size_t i = 0; i < c->n; i++)
-        if (c->f[i].st.st_mtim.tv_sec >= now - 2 || c->f[i].st.st_ctim.tv_sec >= now - 2)
-            return 0;
-    return 1;
-}
-
+/* The cache's tag of a corpus: a hash (FNV-1a) of its files' names, in
+ * order, and of each one's device, inode, size, and modification and
+ * status-change times, so that a change to a file made through the file
+ * system, a file more or less, or another order gives another tag. */
 static uint64_t corpus_tag(const corpus *c)
 {
     uint64_t h = 0xcbf29ce484222325ULL;
@@ -707,6 +695,19 @@ static uint64_t corpus_tag(const corpus *c)
         tag_bytes(&h, v, sizeof v);
     }
     return h;
+}
+
+/* Whether no file of the corpus changed in the last two seconds.  File
+ * times move in clock ticks, so a change made in the tick of the one
+ * before could leave them, and the tag, as they were: such a corpus is
+ * counted but not saved. */
+static int corpus_settled(const corpus *c)
+{
+    time_t now = time(NULL);
+    for (size_t i = 0; i < c->n; i++)
+        if (c->f[i].st.st_mtim.tv_sec >= now - 2 || c->f[i].st.st_ctim.tv_sec >= now - 2)
+            return 0;
+    return 1;
 }
 
 /* The cache keeps the QUAD_CACHE_KEEP quadgram tables used last (390 KB
