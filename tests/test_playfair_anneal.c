@@ -188,6 +188,17 @@ static void poke_byte(const char *path, long at, int d)
         fclose(f);
 }
 
+/* Loading path under tag is refused with code, and (when not NULL) a
+ * message that holds why. */
+static void refused(const char *path, uint64_t tag, int code, const char *why)
+{
+    sb_error e;
+    sb_error_clear(&e);
+    CHECK(sb_pfquad_load(path, tag, NULL, &e) == NULL);
+    CHECK_INT(e.code, code);
+    CHECK(!why || strstr(e.msg, why) != NULL);
+}
+
 /* A saved table reads back as the same statistics (the same score for
  * random squares and texts, the same English bars), under its own tag
  * only; a damaged, cut or foreign file is refused, a missing one is an
@@ -226,47 +237,30 @@ static void test_saved_table(void)
         sb_pfquad_free(t);
     }
     /* another tag */
-    sb_error_clear(&e);
-    CHECK(sb_pfquad_load(path, 0x1235, NULL, &e) == NULL);
-    CHECK_INT(e.code, SB_EBADFILE);
-    CHECK(strstr(e.msg, "another text") != NULL);
+    refused(path, 0x1235, SB_EBADFILE, "another text");
     /* a byte of the table */
     poke_byte(path, 200000, 1);
-    sb_error_clear(&e);
-    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
-    CHECK_INT(e.code, SB_EBADFILE);
-    CHECK(strstr(e.msg, "checksum") != NULL);
+    refused(path, 0x1234, SB_EBADFILE, "checksum");
     poke_byte(path, 200000, -1);
     t = sb_pfquad_load(path, 0x1234, NULL, &e);
     CHECK(t != NULL);
     sb_pfquad_free(t);
     /* a byte of the parameters */
     poke_byte(path, 40, 1);
-    sb_error_clear(&e);
-    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
-    CHECK_INT(e.code, SB_EBADFILE);
-    CHECK(strstr(e.msg, "damaged header") != NULL);
+    refused(path, 0x1234, SB_EBADFILE, "damaged header");
     poke_byte(path, 40, -1);
     /* cut short */
     CHECK_INT(sb_pfquad_save(s, path, 0x1234, &e), 0);
     CHECK(truncate(path, 1000) == 0);
-    sb_error_clear(&e);
-    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
-    CHECK_INT(e.code, SB_EBADFILE);
-    CHECK(strstr(e.msg, "truncated") != NULL);
+    refused(path, 0x1234, SB_EBADFILE, "truncated");
     /* not a table at all */
     if ((f = fopen(path, "wb"))) {
         fputs("THE BOATS LAY STILL IN THE GREY WATER\n", f);
         fclose(f);
     }
-    sb_error_clear(&e);
-    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
-    CHECK_INT(e.code, SB_EBADFILE);
-    CHECK(strstr(e.msg, "not a quadgram table") != NULL);
+    refused(path, 0x1234, SB_EBADFILE, "not a quadgram table");
     remove(path);
-    sb_error_clear(&e);
-    CHECK(sb_pfquad_load(path, 0x1234, NULL, &e) == NULL);
-    CHECK_INT(e.code, SB_EIO);
+    refused(path, 0x1234, SB_EIO, NULL);
     /* a table still counting is not saved */
     t = sb_pfquad_new(NULL, &e);
     CHECK(t != NULL);
